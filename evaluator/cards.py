@@ -1,0 +1,147 @@
+"""Cards: parsing what people type, printing what people read.
+
+A card is an immutable value drawn from one shared 52-card deck, so two
+parsed copies of "A♠" are the very same object and can be compared or
+hashed cheaply. Every card carries its accessible name ("ace of spades") so
+templates never have to build one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .errors import EvaluatorError
+
+SUITS = ("s", "h", "d", "c")
+SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+SUIT_NAMES = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+RANK_TEXT = {1: "A", 10: "10", 11: "J", 12: "Q", 13: "K"} | {r: str(r) for r in range(2, 10)}
+RANK_NAMES = {
+    1: "ace",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+    11: "jack",
+    12: "queen",
+    13: "king",
+}
+RANK_PLURALS = {r: name + "s" for r, name in RANK_NAMES.items()} | {6: "sixes"}
+
+_RANK_INPUT = {"A": 1, "T": 10, "10": 10, "J": 11, "Q": 12, "K": 13} | {
+    str(r): r for r in range(2, 10)
+}
+_SUIT_INPUT = {"S": "s", "H": "h", "D": "d", "C": "c"} | {v: k for k, v in SUIT_SYMBOLS.items()}
+# Alternative glyphs people paste: outlined suits and emoji presentation selectors.
+_SUIT_INPUT |= {"♤": "s", "♡": "h", "♢": "d", "♧": "c"}
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One playing card; ``rank`` runs 1 (ace) to 13 (king)."""
+
+    rank: int
+    suit: str
+
+    @property
+    def index(self) -> int:
+        """Position 0..51 in the deck, rank-major, used by the fast tables."""
+        return (self.rank - 1) * 4 + SUITS.index(self.suit)
+
+    @property
+    def rank_text(self) -> str:
+        return RANK_TEXT[self.rank]
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self.suit]
+
+    @property
+    def suit_name(self) -> str:
+        return SUIT_NAMES[self.suit]
+
+    @property
+    def text(self) -> str:
+        return self.rank_text + self.symbol
+
+    @property
+    def name(self) -> str:
+        return f"{RANK_NAMES[self.rank]} of {self.suit_name}"
+
+    @property
+    def is_red(self) -> bool:
+        return self.suit in ("h", "d")
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Card({self.text})"
+
+
+DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(1, 14) for suit in SUITS)
+_BY_KEY = {(c.rank, c.suit): c for c in DECK}
+
+
+def card_from_index(index: int) -> Card:
+    return DECK[index]
+
+
+def parse_card(token: str) -> Card:
+    """Read one card written as ``A♠``, ``As``, ``aS``, ``10♠`` or ``Ts``."""
+    raw = token.strip().replace("\ufe0f", "")
+    if len(raw) < 2:
+        raise EvaluatorError(
+            f"'{token}' is not a card: write a rank and a suit, for example A♠ or As"
+        )
+    rank_part, suit_part = raw[:-1].upper(), raw[-1].upper()
+    rank = _RANK_INPUT.get(rank_part)
+    if rank is None:
+        raise EvaluatorError(f"'{token}' is not a card: the rank must be A, 2-10, J, Q or K")
+    suit = _SUIT_INPUT.get(suit_part)
+    if suit is None:
+        raise EvaluatorError(
+            f"'{token}' is not a card: the suit must be ♠, ♥, ♦ or ♣ (or s, h, d, c)"
+        )
+    return _BY_KEY[(rank, suit)]
+
+
+def parse_cards(
+    text: str | Iterable[str | Card],
+    *,
+    count: int | None = None,
+    game_name: str | None = None,
+) -> tuple[Card, ...]:
+    """Read a list of distinct cards separated by spaces or commas.
+
+    ``count`` and ``game_name`` let the message say what kind of hand was
+    expected ("a Badacey hand has 5 cards, got 6").
+    """
+    if isinstance(text, str):
+        tokens: list[str | Card] = [t for t in _SEPARATORS.split(text.strip()) if t]
+    else:
+        tokens = list(text)
+    cards = tuple(t if isinstance(t, Card) else parse_card(t) for t in tokens)
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise EvaluatorError(f"{card} appears twice")
+        seen.add(card)
+    if count is not None and len(cards) != count:
+        what = f"a {game_name} hand" if game_name else "a hand"
+        if not cards:
+            raise EvaluatorError(f"{what} has {count} cards, got none")
+        raise EvaluatorError(f"{what} has {count} cards, got {len(cards)}")
+    return cards
+
+
+def format_cards(cards: Iterable[Card]) -> str:
+    return " ".join(card.text for card in cards)

@@ -1,0 +1,173 @@
+"""Game profiles: which cards a game deals and how its pot is shared.
+
+The reference texts disagree on a few table rules (how many cards one draw
+may replace, how many raises a round allows, blinds or antes). Those are
+settings of a profile with the lessons' choices as defaults, so a teacher can
+describe a room's variant without new code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, fields, replace
+from typing import Any
+
+from .badugi import badugi
+from .cards import Card
+from .errors import EvaluatorError
+from .lowball import ace_to_five, deuce_to_seven
+from .values import BadugiValue, LowValue
+
+AWARD_TITLES = {
+    "ace_to_five": "ace-to-five low",
+    "deuce_to_seven": "deuce-to-seven low",
+    "badugi": "Badugi",
+}
+
+
+@dataclass(frozen=True)
+class GameProfile:
+    """One game and its table settings.
+
+    ``awards`` lists the evaluations that share the pot, in order; the first
+    takes the odd chip of an uneven split (the five-card low half).
+    """
+
+    key: str
+    name: str
+    hand_size: int
+    awards: tuple[str, ...]
+    badugi_ace_high: bool = False
+    draws: int = 3
+    max_discard: int = 5
+    raise_cap: int = 4  # bets allowed in one round: the opening bet and three raises
+    forced_bets: str = "blinds"  # or "ante"
+    small_blind: int = 3
+    big_blind: int = 6
+    ante: int = 0
+    small_bet: int = 6
+    big_bet: int = 12
+    big_bet_from_round: int = 2  # betting rounds count from 0; the big bet starts after draw two
+
+    @property
+    def is_split(self) -> bool:
+        return len(self.awards) > 1
+
+    def evaluate(self, cards: Sequence[Card]) -> dict[str, LowValue | BadugiValue]:
+        """Every value the game's awards read from one hand."""
+        return {kind: self.evaluator(kind)(cards) for kind in self.awards}
+
+    def evaluator(self, kind: str) -> Callable[[Sequence[Card]], LowValue | BadugiValue]:
+        if kind == "ace_to_five":
+            return ace_to_five
+        if kind == "deuce_to_seven":
+            return deuce_to_seven
+        if kind == "badugi":
+            return lambda cards: badugi(cards, ace_high=self.badugi_ace_high)
+        raise EvaluatorError(f"unknown award kind '{kind}'")  # pragma: no cover
+
+    def bet_size(self, betting_round: int) -> int:
+        """The fixed bet and raise unit of a betting round (0 = before the first draw)."""
+        return self.big_bet if betting_round >= self.big_bet_from_round else self.small_bet
+
+    def settings(self) -> dict[str, Any]:
+        """The adjustable table settings, for forms and records."""
+        return {name: getattr(self, name) for name in SETTING_NAMES}
+
+    def with_settings(self, **overrides: Any) -> GameProfile:
+        """A copy with some table settings changed, after checking they make sense."""
+        unknown = set(overrides) - set(SETTING_NAMES)
+        if unknown:
+            raise EvaluatorError(f"unknown game setting: {', '.join(sorted(unknown))}")
+        for name, value in overrides.items():
+            if name == "forced_bets":
+                if value not in ("blinds", "ante"):
+                    raise EvaluatorError("forced bets must be 'blinds' or 'ante'")
+            elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
+                raise EvaluatorError(f"the setting {name} must be a whole number of 0 or more")
+        profile = replace(self, **overrides)
+        profile.check()
+        return profile
+
+    def check(self) -> None:
+        if not 0 <= self.max_discard <= self.hand_size:
+            raise EvaluatorError(
+                f"a draw can replace at most {self.hand_size} cards in {self.name}, "
+                f"not {self.max_discard}"
+            )
+        if self.raise_cap < 1:
+            raise EvaluatorError("the raise cap must allow at least the opening bet")
+        if self.small_bet < 1 or self.big_bet < 1:
+            raise EvaluatorError("the small and big bets must be at least 1 chip")
+        if self.forced_bets == "blinds" and not 0 < self.small_blind <= self.big_blind:
+            raise EvaluatorError("the small blind must be at least 1 and at most the big blind")
+        if self.forced_bets == "ante" and self.ante < 1:
+            raise EvaluatorError("an ante game needs an ante of at least 1 chip")
+
+
+SETTING_NAMES = (
+    "max_discard",
+    "raise_cap",
+    "forced_bets",
+    "small_blind",
+    "big_blind",
+    "ante",
+    "small_bet",
+    "big_bet",
+)
+assert set(SETTING_NAMES) <= {f.name for f in fields(GameProfile)}
+
+# Badacey: lesson 000 (fixed-limit 6/12, blinds 3/6, replace 0-5 cards; the
+# summary page's 0-3 is a room setting). Badugi: lesson 003 (2/4 units, any of
+# the four cards). Badeucey: text 004 (blinds, zero to five cards).
+PROFILES: dict[str, GameProfile] = {
+    p.key: p
+    for p in (
+        GameProfile(
+            key="badacey",
+            name="Badacey",
+            hand_size=5,
+            awards=("ace_to_five", "badugi"),
+        ),
+        GameProfile(
+            key="badeucey",
+            name="Badeucey",
+            hand_size=5,
+            awards=("deuce_to_seven", "badugi"),
+            badugi_ace_high=True,
+        ),
+        GameProfile(
+            key="badugi",
+            name="Badugi",
+            hand_size=4,
+            awards=("badugi",),
+            max_discard=4,
+            small_blind=1,
+            big_blind=2,
+            small_bet=2,
+            big_bet=4,
+        ),
+        GameProfile(
+            key="ace_to_five",
+            name="Ace-to-five low",
+            hand_size=5,
+            awards=("ace_to_five",),
+        ),
+        GameProfile(
+            key="deuce_to_seven",
+            name="Deuce-to-seven low",
+            hand_size=5,
+            awards=("deuce_to_seven",),
+        ),
+    )
+}
+
+
+def get_profile(key: str, **settings: Any) -> GameProfile:
+    """The named profile, with any table settings applied."""
+    try:
+        profile = PROFILES[key]
+    except (KeyError, TypeError):
+        names = ", ".join(PROFILES)
+        raise EvaluatorError(f"'{key}' is not a game: choose one of {names}") from None
+    return profile.with_settings(**settings) if settings else profile
