@@ -175,6 +175,10 @@ STORAGES = {
     },
 }
 
+# Without collectstatic, whitenoise finds files in static/ as they change.
+WHITENOISE_USE_FINDERS = DEBUG or TESTING
+WHITENOISE_AUTOREFRESH = DEBUG or TESTING
+
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
