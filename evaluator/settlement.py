@@ -40,9 +40,7 @@ class Award:
 
     @property
     def title(self) -> str:
-        if self.kind == "uncontested":
-            return "uncontested"
-        return f"{AWARD_TITLES[self.kind]} half" if self.amount else AWARD_TITLES[self.kind]
+        return "uncontested" if self.kind == "uncontested" else AWARD_TITLES[self.kind]
 
 
 @dataclass(frozen=True)
@@ -109,7 +107,7 @@ def settle(
         )
         for i in range(seat_count)
     )
-    layers = _layers(pot, contributions, seat_count, live)
+    layers = _layers(pot, contributions, names, live)
     clockwise = [(button + 1 + k) % seat_count for k in range(seat_count)]
     pots = []
     for n, (amount, eligible) in enumerate(layers):
@@ -181,9 +179,13 @@ def _whole(value: object, what: str) -> int:
 
 
 def _layers(
-    pot: int | None, contributions: Sequence[int] | None, count: int, live: list[int]
+    pot: int | None,
+    contributions: Sequence[int] | None,
+    names: Sequence[str],
+    live: list[int],
 ) -> list[tuple[int, tuple[int, ...]]]:
     """(amount, eligible seats) of the main pot and each side pot, main first."""
+    count = len(names)
     if pot is not None and contributions is not None:
         raise EvaluatorError("give either the pot or the contributions, not both")
     if pot is None and contributions is None:
@@ -192,7 +194,7 @@ def _layers(
         return [(_whole(pot, "the pot"), tuple(live))]
     if len(contributions) != count:
         raise EvaluatorError(f"there are {count} hands but {len(contributions)} contributions")
-    put_in = [_whole(c, f"seat {i}'s contribution") for i, c in enumerate(contributions)]
+    put_in = [_whole(c, f"{names[i]}'s contribution") for i, c in enumerate(contributions)]
     levels = sorted({put_in[i] for i in live})
     layers: list[tuple[int, tuple[int, ...]]] = []
     previous = 0
