@@ -60,5 +60,9 @@ def test_it_sets_the_csrf_header_for_htmx(client):
     assert re.search(r'<body[^>]*hx-headers=\'\{"X-CSRFToken": "[^"]+"\}\'', response.text)
 
 
+def test_it_answers_head_requests_from_link_checkers(client):
+    assert client.head(reverse("lessons:home")).status_code == 200
+
+
 def test_it_refuses_post(client):
     assert client.post(reverse("lessons:home")).status_code == 405
