@@ -70,6 +70,17 @@ class GameProfile:
         """The fixed bet and raise unit of a betting round (0 = before the first draw)."""
         return self.big_bet if betting_round >= self.big_bet_from_round else self.small_bet
 
+    def full_raise_to(self, betting_round: int, facing: int) -> int:
+        """The round total a full raise reaches over a bet of ``facing``.
+
+        In fixed limit a raise adds exactly one unit of that round on top of the
+        bet it faces, so the exercises can ask "raise to how much?" and compute
+        the answer instead of typing it.
+        """
+        if betting_round < 0 or facing < 0:
+            raise EvaluatorError("the betting round and the bet faced cannot be negative")
+        return facing + self.bet_size(betting_round)
+
     def settings(self) -> dict[str, Any]:
         """The adjustable table settings, for forms and records."""
         return {name: getattr(self, name) for name in SETTING_NAMES}
