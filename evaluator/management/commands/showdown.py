@@ -30,6 +30,7 @@ class Command(BaseCommand):
         "Settle a showdown: pass --jsonl to read JSON lines on stdin, or give --game, "
         "--pot (or --contributions) and one hand per seat ('-' for a folded seat)."
     )
+    stealth_options = ("stdin",)  # lets call_command feed JSON lines in tests
 
     def add_arguments(self, parser):
         parser.add_argument("--jsonl", action="store_true", help="batch mode: JSON lines")
