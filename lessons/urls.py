@@ -8,4 +8,5 @@ app_name = "lessons"
 
 urlpatterns = [
     path("", views.home, name="home"),
+    path("badacey/", views.badacey, name="badacey"),
 ]

@@ -4,7 +4,27 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from evaluator import get_profile
+
+from . import page_data
+
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "lessons/home.html")
+
+
+@require_safe
+def badacey(request: HttpRequest) -> HttpResponse:
+    profile = get_profile("badacey")
+    context = {
+        "profile": profile,
+        "room_variant": get_profile("badacey", max_discard=3),
+        "schedule": page_data.betting_schedule(profile),
+        "forced_bets": page_data.forced_bets(profile),
+        "deal": page_data.worked_deal(),
+        "odd_chips": page_data.odd_chip_example(),
+        "category_ladder": page_data.category_ladder(),
+        "exercises": page_data.lesson_exercises("badacey"),
+    }
+    return render(request, "lessons/badacey.html", context)

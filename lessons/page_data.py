@@ -1,0 +1,207 @@
+"""What the lesson pages show, computed from cards and game profiles.
+
+The lessons' facts (the cards of each example, the chips put in, the table
+settings) are the only things typed here; every value, winner and share comes
+from the evaluator when a page is built, so the pages cannot disagree with the
+exercises or the replayer.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.urls import NoReverseMatch, reverse
+
+from evaluator import (
+    GameProfile,
+    LowValue,
+    Settlement,
+    ace_to_five,
+    get_profile,
+    parse_cards,
+    settle,
+)
+
+ROUND_NAMES = ("Before the first draw", "After draw one", "After draw two", "After draw three")
+
+# The site's showcase hands: a straight and an ace-led run, read by each low.
+STRAIGHT = "6♠ 5♥ 4♦ 3♣ 2♠"
+ACE_RUN = "A♠ 2♥ 3♦ 4♣ 5♣"
+BEST_LOW = {"ace_to_five": "5♣ 4♣ 3♦ 2♥ A♠", "deuce_to_seven": "7♠ 5♥ 4♦ 3♣ 2♣"}
+BEST_BADUGI = {False: "4♠ 3♥ 2♦ A♣", True: "5♠ 4♥ 3♦ 2♣"}
+# The low halves' rule for the ace; the page shows ACE_RUN read both ways as proof.
+ACE_IN_LOW = {"ace_to_five": "low", "deuce_to_seven": "high"}
+
+
+def betting_schedule(profile: GameProfile) -> list[dict]:
+    """One row per betting round: its fixed unit and what a bet and full raise reach."""
+    rows = []
+    for betting_round in range(profile.draws + 1):
+        unit = profile.bet_size(betting_round)
+        rows.append(
+            {
+                "name": ROUND_NAMES[betting_round],
+                "unit": unit,
+                "raise_to": 2 * unit,
+                "draws_left": profile.draws - betting_round,
+                "big": unit == profile.big_bet,
+            }
+        )
+    return rows
+
+
+def forced_bets(profile: GameProfile) -> str:
+    if profile.forced_bets == "ante":
+        return f"an ante of {profile.ante}"
+    return f"blinds of {profile.small_blind} and {profile.big_blind}"
+
+
+def replay_url(slug: str) -> str | None:
+    """The replayer's page for a deal, or None until the replayer is installed."""
+    try:
+        return reverse("lessons:replay", args=[slug])
+    except NoReverseMatch:
+        return None
+
+
+# Lesson 000's worked deal, seats clockwise from the button.
+WORKED_DEAL = {
+    "slug": "amara-bram-kira-noor",
+    "names": ["Amara", "Bram", "Kira", "Noor"],
+    "start": 240,
+    "final": ["5♦ 4♦ 3♥ 2♠ A♣", "10♦ 5♥ 3♣ 2♥ A♠", "J♦ 6♣ 5♠ 4♣ A♥", "8♥ 4♥ 3♠ 2♣ A♦"],
+    "folded": [False, True, True, False],
+    "contributions": [48, 12, 12, 48],
+    "button": 0,
+}
+
+
+def worked_deal() -> dict:
+    deal = WORKED_DEAL
+    result = settle(
+        "badacey",
+        deal["final"],
+        contributions=deal["contributions"],
+        folded=deal["folded"],
+        button=deal["button"],
+        names=deal["names"],
+    )
+    stacks = [
+        {
+            "name": name,
+            "put_in": put_in,
+            "received": received,
+            "end": deal["start"] - put_in + received,
+            "net": received - put_in,
+        }
+        for name, put_in, received in zip(
+            deal["names"], deal["contributions"], result.payouts, strict=True
+        )
+    ]
+    return {
+        "result": result,
+        "stacks": stacks,
+        "start": deal["start"],
+        "replay_url": replay_url(deal["slug"]),
+    }
+
+
+@dataclass(frozen=True)
+class BadeuceyExample:
+    """One of text 004's worked examples: its cards are ours, its stated outcome is the text's."""
+
+    slug: str
+    title: str
+    names: tuple[str, str]
+    hands: tuple[str, str]
+    pot: int
+
+    def settle(self) -> Settlement:
+        return settle("badeucey", list(self.hands), pot=self.pot, names=list(self.names))
+
+
+BADEUCEY_EXAMPLES = (
+    BadeuceyExample(
+        "two-good-hands",
+        "Two good hands, one chopped pot",
+        ("Collopy", "Ross"),
+        ("9♠ 7♥ 5♥ 3♦ 2♣", "10♠ 6♠ 4♥ 3♣ 2♦"),
+        120,
+    ),
+    BadeuceyExample(
+        "ace-trap",
+        "The ace trap",
+        ("Xavier", "Yolanda"),
+        ("A♠ 2♥ 3♦ 4♣ 4♥", "8♦ 5♠ 4♦ 3♥ 2♣"),
+        120,
+    ),
+    BadeuceyExample(
+        "useless-straight",
+        "A straight that only helps one half",
+        ("Rita", "Tom"),
+        ("6♠ 5♥ 4♦ 3♣ 2♠", "K♥ Q♥ J♦ 9♣ 8♠"),
+        120,
+    ),
+    BadeuceyExample(
+        "quartered",
+        "Quartered",
+        ("Ann", "Ben"),
+        ("K♠ 5♠ 4♥ 3♦ 2♣", "7♥ 5♥ 4♠ 3♣ 2♦"),
+        120,
+    ),
+)
+
+
+def badeucey_examples() -> list[dict]:
+    return [{"example": ex, "result": ex.settle()} for ex in BADEUCEY_EXAMPLES]
+
+
+def games_side_by_side() -> list[dict]:
+    """The comparison columns of the game profiles page, one per game."""
+    columns = []
+    for key in ("badacey", "badeucey", "badugi"):
+        profile = get_profile(key)
+        low_kind = next((k for k in profile.awards if k != "badugi"), None)
+        columns.append(
+            {
+                "profile": profile,
+                "low_kind": low_kind,
+                "ace_in_low": ACE_IN_LOW.get(low_kind),
+                "best_low": BEST_LOW.get(low_kind),
+                "best_badugi": BEST_BADUGI[profile.badugi_ace_high],
+                "forced_bets": forced_bets(profile),
+                "raises": profile.raise_cap - 1,
+            }
+        )
+    return columns
+
+
+def odd_chip_example() -> Settlement:
+    """An uneven pot with a tied Badugi half, to show the site's odd-chip rule at work."""
+    return settle(
+        "badacey",
+        ["A♠ 2♥ 3♦ 4♣ 5♣", "A♥ 2♦ 3♣ 4♠ 7♠", "9♠ 8♥ 7♦ 6♣ K♣"],
+        pot=103,
+        button=0,
+        names=["Dana", "Eli", "Fay"],
+    )
+
+
+def lesson_exercises(lesson: str) -> list:
+    """The lesson's exercise blocks, once the exercises app provides them."""
+    return []
+
+
+LADDER = (
+    "8♠ 6♥ 4♦ 3♣ 2♠",
+    "K♠ K♥ 4♦ 3♣ 2♠",
+    "A♠ A♥ 2♦ 2♣ 3♠",
+    "A♦ A♣ A♥ 2♠ 3♥",
+    "A♠ A♥ A♦ 2♣ 2♠",
+    "A♠ A♥ A♦ A♣ 2♠",
+)
+
+
+def category_ladder() -> list[LowValue]:
+    """One ace-to-five hand per category, best first, ordered by the evaluator itself."""
+    return sorted((ace_to_five(parse_cards(cards)) for cards in LADDER), reverse=True)

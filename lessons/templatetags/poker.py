@@ -1,0 +1,159 @@
+"""Template tags that let a lesson page type only cards, never results.
+
+Every value, winner and chip share these tags print is computed by the
+evaluator while the page renders. A typo in a page's cards raises the
+evaluator's error, so the page test for that page fails instead of a lesson
+quietly showing a wrong hand.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from django import template
+
+from evaluator import (
+    AWARD_TITLES,
+    Settlement,
+    ace_to_five,
+    badugi,
+    deuce_to_seven,
+    get_profile,
+    parse_cards,
+    selection_problem,
+    settle,
+)
+from evaluator.values import BadugiValue
+
+register = template.Library()
+
+LOWS = {"ace_to_five": ace_to_five, "deuce_to_seven": deuce_to_seven}
+
+
+@register.inclusion_tag("includes/hand.html")
+def hand(cards: str, counting: str = "", label: str = "") -> dict:
+    """A typed hand through the one hand component; ``counting`` marks cards that count."""
+    return {
+        "cards": parse_cards(cards),
+        "counting": parse_cards(counting) if counting else (),
+        "label": label,
+    }
+
+
+@register.simple_tag
+def low(cards: str, kind: str = "ace_to_five") -> str:
+    """The five-card low value of a typed hand, e.g. "7-6-4-2-A"."""
+    if kind not in LOWS:
+        raise template.TemplateSyntaxError(f"low: unknown low '{kind}', use one of {list(LOWS)}")
+    return LOWS[kind](parse_cards(cards, count=5)).text
+
+
+@register.inclusion_tag("lessons/_badugi_read.html")
+def badugi_read(cards: str, ace_high: bool = False, label: str = "") -> dict:
+    """The holding with its counting cards raised, the description, and any equal selections."""
+    holding = parse_cards(cards)
+    value = badugi(holding, ace_high=ace_high)
+    return {"holding": holding, "value": value, "label": label}
+
+
+@register.inclusion_tag("lessons/_selections.html")
+def selections(cards: str, size: int = 4, ace_high: bool = False) -> dict:
+    """Every selection of ``size`` cards from a holding: legal or why not, and its value.
+
+    This is the paper method of the lessons done in full, so learners can
+    see the one legal selection a shortcut would have missed.
+    """
+    holding = parse_cards(cards)
+    if not 1 <= size <= min(4, len(holding)):
+        raise template.TemplateSyntaxError(f"selections: cannot choose {size} of {len(holding)}")
+    rows = []
+    for combo in combinations(holding, size):
+        problem = selection_problem(combo)
+        value = None if problem else badugi(combo, ace_high=ace_high)
+        rows.append({"cards": combo, "problem": problem, "value": value})
+    legal = [r["value"] for r in rows if r["value"] is not None]
+    best = max(legal) if legal else None
+    for row in rows:
+        row["best"] = best is not None and row["value"] == best
+    return {"holding": holding, "size": size, "rows": rows, "best": best}
+
+
+@register.inclusion_tag("lessons/_verdict.html")
+def compare(
+    first: str, second: str, game: str = "badacey", only: str = "", names: str = ""
+) -> dict:
+    """Which of two hands wins each award of a game, with each hand's value.
+
+    ``only`` keeps one award (a Badugi point made with five-card hands);
+    ``names`` is a comma-separated pair of seat names.
+    """
+    seat_names = [n.strip() for n in names.split(",")] if names else ["First hand", "Second hand"]
+    result = settle(game, [first, second], pot=0, names=seat_names)
+    return {"result": result, "rows": award_rows(result, only=only), "show_chips": False}
+
+
+@register.inclusion_tag("lessons/_verdict.html")
+def settlement_table(result: Settlement, caption: str = "") -> dict:
+    """A computed settlement: each seat's value and chips for every award, and its total."""
+    totals = [
+        {"name": seat.name, "chips": result.payouts[seat.seat]}
+        for seat in result.seats
+        if not seat.folded
+    ]
+    return {
+        "result": result,
+        "rows": award_rows(result),
+        "totals": totals,
+        "show_chips": True,
+        "caption": caption,
+    }
+
+
+def award_rows(result: Settlement, only: str = "") -> list[dict]:
+    """One row per award: each live seat's value, whether it won, and its chips."""
+    kinds = result.profile.awards
+    if only:
+        if only not in kinds:
+            raise template.TemplateSyntaxError(f"'{only}' is not an award of {result.profile.name}")
+        kinds = (only,)
+    rows = []
+    for pot in result.pots:
+        for award in pot.awards:
+            if award.kind not in kinds:
+                continue
+            seats = []
+            for seat in result.seats:
+                if seat.folded:
+                    continue
+                value = seat.values[award.kind]
+                seats.append(
+                    {
+                        "name": seat.name,
+                        "cards": seat.cards,
+                        "value": value,
+                        "shown": shown(value),
+                        "counting": value.cards if isinstance(value, BadugiValue) else (),
+                        "wins": seat.seat in award.winners,
+                        "chips": award.shares.get(seat.seat, 0),
+                    }
+                )
+            rows.append(
+                {
+                    "title": AWARD_TITLES[award.kind],
+                    "amount": award.amount,
+                    "seats": seats,
+                    "tied": len(award.winners) > 1,
+                    "explanation": award.explanation,
+                }
+            )
+    return rows
+
+
+def shown(value) -> str:
+    return value.description if isinstance(value, BadugiValue) else value.text
+
+
+@register.simple_tag
+def profile_value(game: str, setting: str):
+    """One setting of a game profile (``big_bet``, ``max_discard``...), read at render time."""
+    return getattr(get_profile(game), setting)
