@@ -129,6 +129,10 @@ class Deal(models.Model):
     def hands(self) -> list[tuple[Card, ...]]:
         return [parse_cards(seat["cards"]) for seat in self.seats]
 
+    @property
+    def seats_with_hands(self) -> list[tuple[dict[str, str], tuple[Card, ...]]]:
+        return list(zip(self.seats, self.hands, strict=True))
+
     def settlement(self, game: str | None = None) -> Settlement:
         """Who wins what. Without a pot, settle 0 chips: the winners are still named."""
         return settle(

@@ -2,11 +2,14 @@ from __future__ import annotations
 
 from django.urls import path
 
-from . import views
+from . import exercise_views, views
 
 app_name = "lessons"
 
 urlpatterns = [
     path("", views.home, name="home"),
     path("badacey/", views.badacey, name="badacey"),
+    path("exercises/<slug:slug>/", exercise_views.exercise_detail, name="exercise_detail"),
+    path("exercises/<slug:slug>/check/", exercise_views.check_answer, name="check_answer"),
+    path("exercises/<slug:slug>/answer/", exercise_views.answer, name="answer"),
 ]

@@ -39,3 +39,29 @@
     });
   }
 })();
+
+// ---------------------------------------------------------------------------
+// exercises: the answer forms of templates/lessons/_exercise.html
+(function () {
+  "use strict";
+
+  function isFeedback(element) {
+    return element && element.hasAttribute && element.hasAttribute("data-exercise-feedback");
+  }
+
+  // An unreadable answer comes back as 400 with an explanation; htmx ignores
+  // 4xx responses by default, so let this one region show it.
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.xhr.status === 400 && isFeedback(event.detail.target)) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+
+  // Move focus to the new feedback so keyboard and screen-reader users land on it.
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    if (isFeedback(event.detail.target)) {
+      event.detail.target.focus();
+    }
+  });
+})();

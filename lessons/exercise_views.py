@@ -1,0 +1,60 @@
+"""Exercise views: one exercise page, checking an answer, the worked answer.
+
+Each URL answers a plain request with the whole page and an htmx request with
+just the fragment it swaps, so every flow works without JavaScript.
+(A module beside ``views.py`` rather than a ``views/`` package, so the lesson
+pages' views can grow without the two of us moving each other's files.)
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET, require_POST
+
+from .exercises import ExerciseBlock
+from .forms import AnswerForm
+from .models import Deal
+
+
+def _published(slug: str) -> Deal:
+    return get_object_or_404(Deal.objects.published(), slug=slug)
+
+
+@require_GET
+def exercise_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    deal = _published(slug)
+    return _page(request, ExerciseBlock(deal, AnswerForm(deal=deal)))
+
+
+@require_POST
+def check_answer(request: HttpRequest, slug: str) -> HttpResponse:
+    deal = _published(slug)
+    form = AnswerForm(request.POST, deal=deal)
+    form.is_valid()  # clean() asks the evaluator; errors and results both go to the template
+    # A wrong or incomplete answer is an ordinary 200; an unreadable post is a 400.
+    status = 400 if form.is_malformed() else 200
+    if request.htmx:
+        return render(
+            request,
+            "lessons/_exercise.html#feedback",
+            {"exercise": ExerciseBlock(deal, form)},
+            status=status,
+        )
+    return _page(request, ExerciseBlock(deal, form), status=status)
+
+
+@require_GET
+def answer(request: HttpRequest, slug: str) -> HttpResponse:
+    deal = _published(slug)
+    exercise = ExerciseBlock(deal, AnswerForm(deal=deal), show_answer=True)
+    if request.htmx:
+        return render(request, "lessons/_answer.html", {"exercise": exercise})
+    return _page(request, exercise)
+
+
+def _page(request: HttpRequest, exercise: ExerciseBlock, status: int = 200) -> HttpResponse:
+    """The exercise as a whole page: its own h1, and its answer for print at the end."""
+    exercise.heading_level = 1
+    context = {"exercise": exercise, "exercises": [exercise]}
+    return render(request, "lessons/exercise_detail.html", context, status=status)
