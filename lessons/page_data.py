@@ -205,3 +205,9 @@ LADDER = (
 def category_ladder() -> list[LowValue]:
     """One ace-to-five hand per category, best first, ordered by the evaluator itself."""
     return sorted((ace_to_five(parse_cards(cards)) for cards in LADDER), reverse=True)
+
+
+# Lesson 003's cards: pairs that pass or fail the two tests, and one holding
+# per hand size (their readings are computed on the page).
+PAIR_EXAMPLES = ("A♣ 4♣", "A♣ A♦", "A♣ 4♠")
+SIZE_EXAMPLES = ("A♣ 3♣ 7♣ J♣", "A♣ A♦ 4♣ 4♦", "A♣ 3♦ 5♥ 9♥", "A♣ 2♦ 3♥ 4♠")

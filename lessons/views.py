@@ -28,3 +28,16 @@ def badacey(request: HttpRequest) -> HttpResponse:
         "exercises": page_data.lesson_exercises("badacey"),
     }
     return render(request, "lessons/badacey.html", context)
+
+
+@require_safe
+def badugi(request: HttpRequest) -> HttpResponse:
+    profile = get_profile("badugi")
+    context = {
+        "profile": profile,
+        "schedule": page_data.betting_schedule(profile),
+        "pair_examples": page_data.PAIR_EXAMPLES,
+        "size_examples": page_data.SIZE_EXAMPLES,
+        "exercises": page_data.lesson_exercises("badugi"),
+    }
+    return render(request, "lessons/badugi.html", context)

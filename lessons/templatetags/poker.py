@@ -49,11 +49,18 @@ def low(cards: str, kind: str = "ace_to_five") -> str:
 
 
 @register.inclusion_tag("lessons/_badugi_read.html")
-def badugi_read(cards: str, ace_high: bool = False, label: str = "") -> dict:
-    """The holding with its counting cards raised, the description, and any equal selections."""
+def badugi_read(
+    cards: str, ace_high: bool = False, label: str = "", counted_only: bool = False
+) -> dict:
+    """The holding with its counting cards raised, the description, and any equal selections.
+
+    ``counted_only`` shows just the counting cards, for a table whose first
+    column already shows the holding.
+    """
     holding = parse_cards(cards)
     value = badugi(holding, ace_high=ace_high)
-    return {"holding": holding, "value": value, "label": label}
+    shown = value.cards if counted_only else holding
+    return {"holding": shown, "value": value, "label": label}
 
 
 @register.inclusion_tag("lessons/_selections.html")
@@ -157,3 +164,10 @@ def shown(value) -> str:
 def profile_value(game: str, setting: str):
     """One setting of a game profile (``big_bet``, ``max_discard``...), read at render time."""
     return getattr(get_profile(game), setting)
+
+
+@register.simple_tag
+def legality(cards: str) -> str:
+    """Whether typed cards may all count together in a Badugi, and if not, why not."""
+    problem = selection_problem(parse_cards(cards))
+    return f"No: {problem}" if problem else "Yes"
