@@ -1,0 +1,208 @@
+"""Benchmarks for the evaluator: ``python -m evaluator.bench [--quick]``.
+
+Timing targets live here rather than in tests because timings depend on the
+machine; a test only checks that this report runs. Each line states its
+target and PASS or MISS:
+
+- lookup tables build in under 1 s and hold under 50 MB;
+- both Badacey halves from ``evaluator.fast`` in under 2 µs per hand;
+- every one of the 2,598,960 five-card hands, both halves, in under 6 s;
+- at least 30 times faster than pokerkit doing the same two evaluations.
+
+Adding a section: append a function to ``SECTIONS`` that takes the parsed
+options and returns a list of ``Line``. A deal-replay benchmark can live in
+``evaluator/replay_bench.py`` as ``bench_replay(options) -> list[Line]``; it
+is picked up automatically when that module exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import random
+import sys
+import time
+import tracemalloc
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from . import fast, tables
+
+ALL_HANDS = 2_598_960
+
+
+@dataclass(frozen=True)
+class Line:
+    label: str
+    value: str
+    target: str
+    passed: bool | None  # None: informational, no target
+
+    def __str__(self) -> str:
+        verdict = "" if self.passed is None else ("PASS" if self.passed else "MISS")
+        target = f"(target {self.target})" if self.target else ""
+        return f"{self.label:<48} {self.value:>14}  {target:<24} {verdict}".rstrip()
+
+
+def _build_tables() -> tuple:
+    """Everything ``tables`` computes at import, built again from scratch."""
+    lows = tables._build_lows()
+    masks = tuple(tables.badugi_strength_of_mask(m) for m in range(1 << 13))
+    return lows, masks, tables._build_badugi()
+
+
+def _deep_size(value: object, seen: set[int] | None = None) -> int:
+    """Bytes held by ``value`` and everything it contains (ints, tuples, dicts)."""
+    seen = set() if seen is None else seen
+    if id(value) in seen:
+        return 0
+    seen.add(id(value))
+    size = sys.getsizeof(value)
+    if isinstance(value, dict):
+        size += sum(_deep_size(k, seen) + _deep_size(v, seen) for k, v in value.items())
+    elif isinstance(value, tuple | list):
+        size += sum(_deep_size(item, seen) for item in value)
+    return size
+
+
+def bench_tables(options: argparse.Namespace) -> list[Line]:
+    gc.collect()
+    start = time.perf_counter()
+    built = _build_tables()
+    seconds = time.perf_counter() - start
+    held = _deep_size(built)
+    lines = [
+        Line("lookup tables: build time", f"{seconds:.3f} s", "< 1 s", seconds < 1),
+        Line("lookup tables: memory held", f"{held / 1e6:.1f} MB", "< 50 MB", held < 50e6),
+    ]
+    if not options.quick:  # tracing makes a build several times slower
+        del built
+        gc.collect()
+        tracemalloc.start()
+        _build_tables()
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        lines.append(Line("lookup tables: peak while building", f"{peak / 1e6:.1f} MB", "", None))
+    return lines
+
+
+def random_hands(count: int, seed: int = 20261130) -> list[tuple[int, ...]]:
+    rng = random.Random(seed)
+    deck = range(52)
+    return [tuple(rng.sample(deck, 5)) for _ in range(count)]
+
+
+def _time_per_hand(evaluate: Callable[..., object], hands: Sequence[tuple[int, ...]]) -> float:
+    """Seconds per hand, best of three passes so a stray pause does not count."""
+    best = float("inf")
+    for _ in range(3):
+        start = time.perf_counter()
+        for hand in hands:
+            evaluate(*hand)
+        best = min(best, time.perf_counter() - start)
+    return best / len(hands)
+
+
+def bench_random(options: argparse.Namespace) -> list[Line]:
+    hands = random_hands(options.hands)
+    ours = _time_per_hand(fast.badacey_strengths, hands)
+    options.ours_per_hand = ours
+    badeucey = _time_per_hand(fast.badeucey_strengths, hands)
+    return [
+        Line(
+            f"Badacey, both halves ({len(hands):,} random hands)",
+            f"{ours * 1e6:.2f} µs/hand",
+            "< 2 µs/hand",
+            ours < 2e-6,
+        ),
+        Line("Badeucey, both halves (same hands)", f"{badeucey * 1e6:.2f} µs/hand", "", None),
+    ]
+
+
+def bench_all_hands(options: argparse.Namespace) -> list[Line]:
+    evaluate = fast.badacey_strengths
+    if options.quick:
+        count = 50_000
+        start = time.perf_counter()
+        for hand, _ in zip(combinations(range(52), 5), range(count), strict=False):
+            evaluate(*hand)
+        seconds = (time.perf_counter() - start) * ALL_HANDS / count
+        label = f"all 2,598,960 hands (from {count:,})"
+    else:
+        start = time.perf_counter()
+        for hand in combinations(range(52), 5):
+            evaluate(*hand)
+        seconds = time.perf_counter() - start
+        label = "all 2,598,960 hands, both halves"
+    return [Line(label, f"{seconds:.2f} s", "< 6 s", seconds < 6)]
+
+
+def bench_pokerkit(options: argparse.Namespace) -> list[Line]:
+    try:
+        from pokerkit import BadugiHand, RegularLowHand
+    except ImportError:
+        return [Line("pokerkit comparison", "skipped", "pokerkit not installed", None)]
+    ranks = "A23456789TJQK"
+    texts = [
+        "".join(ranks[i // 4] + "shdc"[i % 4] for i in hand)
+        for hand in random_hands(options.pokerkit_hands, seed=7)
+    ]
+    start = time.perf_counter()
+    for text in texts:
+        RegularLowHand(text)
+        BadugiHand.from_game(text)
+    theirs = (time.perf_counter() - start) / len(texts)
+    ours = getattr(options, "ours_per_hand", None)
+    if ours is None:
+        ours = _time_per_hand(fast.badacey_strengths, random_hands(options.hands))
+    ratio = theirs / ours
+    return [
+        Line(
+            f"pokerkit, A-5 low + Badugi ({len(texts):,} hands)",
+            f"{theirs * 1e6:.1f} µs/hand",
+            "",
+            None,
+        ),
+        Line("speed-up over pokerkit", f"{ratio:.0f}x", ">= 30x", ratio >= 30),
+    ]
+
+
+SECTIONS: list[Callable[[argparse.Namespace], list[Line]]] = [
+    bench_tables,
+    bench_random,
+    bench_all_hands,
+    bench_pokerkit,
+]
+
+try:  # the deal-replay benchmark, once its module exists
+    from .replay_bench import bench_replay
+except ImportError:  # pragma: no cover - depends on another module landing
+    pass
+else:  # pragma: no cover
+    SECTIONS.append(bench_replay)
+
+
+def parse_options(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m evaluator.bench", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="fewer hands: a smoke test")
+    options = parser.parse_args(argv)
+    options.hands = 5_000 if options.quick else 1_000_000
+    options.pokerkit_hands = 200 if options.quick else 20_000
+    return options
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    options = parse_options(argv)
+    print(f"evaluator benchmark, Python {sys.version.split()[0]}" + (" (quick)" * options.quick))
+    missed = 0
+    for section in SECTIONS:
+        for line in section(options):
+            print(line, flush=True)
+            missed += line.passed is False
+    print(f"{missed} target(s) missed" if missed else "all targets met")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

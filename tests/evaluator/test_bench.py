@@ -1,0 +1,30 @@
+"""The benchmark runs and reports every target (timings are judged there, not here)."""
+
+from __future__ import annotations
+
+from evaluator import bench
+
+
+def test_quick_benchmark_reports_each_target_with_a_verdict(capsys):
+    assert bench.main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    for label in (
+        "lookup tables: build time",
+        "lookup tables: memory held",
+        "Badacey, both halves",
+        "all 2,598,960 hands",
+        "speed-up over pokerkit",
+    ):
+        line = next(line for line in out.splitlines() if line.startswith(label))
+        assert line.endswith(("PASS", "MISS")), line
+    last = out.rstrip().splitlines()[-1]
+    assert last == "all targets met" or last.endswith("target(s) missed")
+
+
+def test_sections_can_be_extended(monkeypatch, capsys):
+    def extra(options):
+        return [bench.Line("deal replay", "1 ms", "< 2 ms", True)]
+
+    monkeypatch.setattr(bench, "SECTIONS", [extra])
+    bench.main(["--quick"])
+    assert "deal replay" in capsys.readouterr().out
