@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from django.urls import NoReverseMatch, reverse
 
 from evaluator import (
+    AWARD_TITLES,
     GameProfile,
     LowValue,
     Settlement,
@@ -115,6 +116,11 @@ class BadeuceyExample:
     names: tuple[str, str]
     hands: tuple[str, str]
     pot: int
+    lesson: str
+
+    @property
+    def caption(self) -> str:
+        return f"{' and '.join(self.names)}: a {self.pot}-chip Badeucey pot"
 
     def settle(self) -> Settlement:
         return settle("badeucey", list(self.hands), pot=self.pot, names=list(self.names))
@@ -127,6 +133,8 @@ BADEUCEY_EXAMPLES = (
         ("Collopy", "Ross"),
         ("9♠ 7♥ 5♥ 3♦ 2♣", "10♠ 6♠ 4♥ 3♣ 2♦"),
         120,
+        "Modelled on a hand from the 2019 WSOP $1,500 Dealer's Choice. Both players "
+        "hold five unpaired low cards; notice which card each must leave out of the Badugi.",
     ),
     BadeuceyExample(
         "ace-trap",
@@ -134,6 +142,8 @@ BADEUCEY_EXAMPLES = (
         ("Xavier", "Yolanda"),
         ("A♠ 2♥ 3♦ 4♣ 4♥", "8♦ 5♠ 4♦ 3♥ 2♣"),
         120,
+        "Xavier holds the ace-to-four rainbow that tops ordinary Badugi, plus a second "
+        "four. In Badeucey the ace sits at the top of both halves.",
     ),
     BadeuceyExample(
         "useless-straight",
@@ -141,6 +151,8 @@ BADEUCEY_EXAMPLES = (
         ("Rita", "Tom"),
         ("6♠ 5♥ 4♦ 3♣ 2♠", "K♥ Q♥ J♦ 9♣ 8♠"),
         120,
+        "Rita's five cards run in sequence, which matters to a deuce-to-seven low but "
+        "not to a Badugi. Tom holds only big cards, though none of them pair or connect.",
     ),
     BadeuceyExample(
         "quartered",
@@ -148,6 +160,8 @@ BADEUCEY_EXAMPLES = (
         ("Ann", "Ben"),
         ("K♠ 5♠ 4♥ 3♦ 2♣", "7♥ 5♥ 4♠ 3♣ 2♦"),
         120,
+        "Both players build a Badugi from the same four ranks; their fifth cards, a king "
+        "and a seven, only matter to the low.",
     ),
 )
 
@@ -166,6 +180,7 @@ def games_side_by_side() -> list[dict]:
             {
                 "profile": profile,
                 "low_kind": low_kind,
+                "low_kind_title": AWARD_TITLES.get(low_kind),
                 "ace_in_low": ACE_IN_LOW.get(low_kind),
                 "best_low": BEST_LOW.get(low_kind),
                 "best_badugi": BEST_BADUGI[profile.badugi_ace_high],

@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("badacey/", views.badacey, name="badacey"),
     path("badugi/", views.badugi, name="badugi"),
+    path("games/", views.games, name="games"),
     path("exercises/<slug:slug>/", exercise_views.exercise_detail, name="exercise_detail"),
     path("exercises/<slug:slug>/check/", exercise_views.check_answer, name="check_answer"),
     path("exercises/<slug:slug>/answer/", exercise_views.answer, name="answer"),

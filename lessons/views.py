@@ -41,3 +41,15 @@ def badugi(request: HttpRequest) -> HttpResponse:
         "exercises": page_data.lesson_exercises("badugi"),
     }
     return render(request, "lessons/badugi.html", context)
+
+
+@require_safe
+def games(request: HttpRequest) -> HttpResponse:
+    context = {
+        "columns": page_data.games_side_by_side(),
+        "badacey_room_variant": get_profile("badacey", max_discard=3),
+        "examples": page_data.badeucey_examples(),
+        "straight": page_data.STRAIGHT,
+        "ace_run": page_data.ACE_RUN,
+    }
+    return render(request, "lessons/games.html", context)
