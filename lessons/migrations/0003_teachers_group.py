@@ -1,0 +1,41 @@
+"""Create the Teachers group: it may view, add, change and delete deals, nothing else.
+
+Permissions are normally created after migrations finish, so this migration
+asks for the lessons app's permissions first; on a fresh database the group
+would otherwise be created empty.
+"""
+
+from django.contrib.auth.management import create_permissions
+from django.db import migrations
+
+GROUP = "Teachers"
+CODENAMES = ["view_deal", "add_deal", "change_deal", "delete_deal"]
+
+
+def create_group(apps, schema_editor):
+    lessons = apps.get_app_config("lessons")
+    lessons.models_module = True  # create_permissions skips apps it thinks have no models
+    create_permissions(lessons, apps=apps, verbosity=0, using=schema_editor.connection.alias)
+    lessons.models_module = None
+    Group = apps.get_model("auth", "Group")
+    Permission = apps.get_model("auth", "Permission")
+    group, _ = Group.objects.get_or_create(name=GROUP)
+    group.permissions.set(
+        Permission.objects.filter(
+            content_type__app_label="lessons", content_type__model="deal", codename__in=CODENAMES
+        )
+    )
+
+
+def remove_group(apps, schema_editor):
+    apps.get_model("auth", "Group").objects.filter(name=GROUP).delete()
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("lessons", "0002_lesson_exercises"),
+        ("auth", "0012_alter_user_first_name_max_length"),
+        ("contenttypes", "0002_remove_content_type_name"),
+    ]
+
+    operations = [migrations.RunPython(create_group, remove_group)]
