@@ -1,0 +1,137 @@
+"""Moving deals between sites as one JSON document.
+
+The document holds what a teacher typed, never a computed result, and names
+each deal by its slug::
+
+    {"format": "badacey-study-room/deals", "version": 1,
+     "deals": [{"slug": "...", "title": "...", "seats": [...], ...}, ...]}
+
+Importing is all or nothing: every deal is checked with ``full_clean()`` (the
+evaluator included) before the first one is written, and the writes share one
+transaction, so a file with one bad deal changes nothing. A slug that already
+exists is updated in place, so importing the same file twice adds nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+
+from .models import Deal
+
+FORMAT = "badacey-study-room/deals"
+VERSION = 1
+FIELDS = (
+    "slug",
+    "title",
+    "lesson",
+    "number",
+    "game",
+    "settings",
+    "seats",
+    "button",
+    "pot",
+    "history",
+    "prompt",
+    "parts",
+    "explanation",
+    "published",
+)
+
+
+class DealFileError(Exception):
+    """A file that cannot be imported; ``problems`` lists every reason found."""
+
+    def __init__(self, problems: list[str]):
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    created: list[str]
+    updated: list[str]
+
+
+def document(deals: Iterable[Deal]) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "deals": [{name: getattr(deal, name) for name in FIELDS} for deal in deals],
+    }
+
+
+def dumps(deals: Iterable[Deal]) -> str:
+    return json.dumps(document(deals), ensure_ascii=False, indent=2) + "\n"
+
+
+def loads(text: str | bytes) -> ImportResult:
+    """Create or update every deal in the document, or raise DealFileError and change nothing."""
+    entries = _entries(text)
+    with transaction.atomic():
+        deals, problems = [], []
+        for n, entry in enumerate(entries, start=1):
+            deal = Deal.objects.filter(slug=entry["slug"]).first() or Deal()
+            created = deal.pk is None
+            for name, value in entry.items():
+                setattr(deal, name, value)
+            try:
+                deal.full_clean()
+            except ValidationError as error:
+                problems.extend(_describe(n, entry["slug"], error))
+            deals.append((deal, created))
+        if problems:
+            raise DealFileError(problems)
+        try:
+            for deal, _ in deals:
+                deal.save()
+        except IntegrityError as error:
+            # Two new deals claiming the same lesson number: full_clean() only sees the database.
+            raise DealFileError([f"The deals clash with each other: {error}"]) from None
+    return ImportResult(
+        created=[d.slug for d, created in deals if created],
+        updated=[d.slug for d, created in deals if not created],
+    )
+
+
+def _entries(text: str | bytes) -> list[dict[str, Any]]:
+    try:
+        data = json.loads(text)
+    except (ValueError, UnicodeDecodeError) as error:
+        raise DealFileError([f"The file is not JSON ({error})."]) from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise DealFileError([f'The file is not a deals export: it needs "format": "{FORMAT}".'])
+    if data.get("version") != VERSION:
+        raise DealFileError(
+            [f"The file is version {data.get('version')!r}; this site reads version {VERSION}."]
+        )
+    entries = data.get("deals")
+    if not isinstance(entries, list):
+        raise DealFileError(['The file needs a "deals" list.'])
+    problems, seen = [], set()
+    for n, entry in enumerate(entries, start=1):
+        if not isinstance(entry, dict) or not isinstance(entry.get("slug"), str):
+            problems.append(f'Deal {n} needs a "slug" naming it.')
+            continue
+        unknown = sorted(set(entry) - set(FIELDS))
+        if unknown:
+            problems.append(f"Deal {n} ({entry['slug']}): unknown fields {', '.join(unknown)}.")
+        if entry["slug"] in seen:
+            problems.append(f"Deal {n} ({entry['slug']}): the slug appears twice in the file.")
+        seen.add(entry["slug"])
+    if problems:
+        raise DealFileError(problems)
+    return entries
+
+
+def _describe(n: int, slug: str, error: ValidationError) -> list[str]:
+    return [
+        f"Deal {n} ({slug}), {field}: {message}"
+        for field, messages in error.message_dict.items()
+        for message in messages
+    ]

@@ -1,0 +1,33 @@
+"""Load a JSON document written by ``export_deals``: all of it, or nothing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError
+
+from lessons import deal_io
+
+
+class Command(BaseCommand):
+    help = (
+        "Import deals from a JSON file made by export_deals. Deals are matched by slug, so "
+        "importing a file twice adds nothing; a file with any bad deal changes nothing."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", help="The JSON file to read.")
+
+    def handle(self, *args, file, **options):
+        try:
+            text = Path(file).read_bytes()
+        except OSError as error:
+            raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
+        try:
+            result = deal_io.loads(text)
+        except deal_io.DealFileError as error:
+            lines = "\n".join(f"  {problem}" for problem in error.problems)
+            raise CommandError(f"Nothing was imported from {file}:\n{lines}") from None
+        self.stdout.write(
+            f"Imported {file}: {len(result.created)} new deal(s), {len(result.updated)} updated."
+        )
