@@ -1,3 +1,118 @@
-"""Admin registrations for lesson content; teachers add practice deals here."""
+"""Admin registrations for lesson content; teachers add practice deals here.
+
+The admin is where teachers extend the site, so it speaks their language:
+seats and question parts are typed as lines of text (see ``admin_forms``),
+saving runs the evaluator through ``Deal.clean()``, and a Preview button shows
+the evaluator's verdict for what is in the form before anything is saved.
+"""
 
 from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
+from django.template.response import TemplateResponse
+from django.urls import path
+from django.utils import timezone
+
+from . import deal_io
+from .admin_forms import DealAdminForm
+from .models import Deal
+from .verdict import verdict
+
+
+@admin.register(Deal)
+class DealAdmin(admin.ModelAdmin):
+    form = DealAdminForm
+    list_display = ("title", "kind", "game", "published", "updated_at")
+    list_filter = ("lesson", "game", "published")
+    search_fields = ("title", "prompt", "seats")
+    prepopulated_fields = {"slug": ("title",)}
+    readonly_fields = ("saved_verdict",)
+    actions = ("export_as_json", "publish", "unpublish")
+    fieldsets = (
+        (None, {"fields": ("title", "slug", "published")}),
+        ("Game", {"fields": ("game", "settings", "pot", "button")}),
+        ("Cards", {"fields": ("seats", "history")}),
+        ("Question", {"fields": ("prompt", "parts", "explanation")}),
+        (
+            "Lesson exercise",
+            {
+                "fields": ("lesson", "number"),
+                "description": "Only for the lessons' own exercises: leave both blank "
+                "for a practice deal.",
+            },
+        ),
+        ("Verdict of the saved deal", {"fields": ("saved_verdict",)}),
+    )
+
+    def get_fieldsets(self, request: HttpRequest, obj: Deal | None = None):
+        fieldsets = super().get_fieldsets(request, obj)
+        return fieldsets if obj else fieldsets[:-1]  # nothing saved yet to read
+
+    @admin.display(description="lesson", ordering="lesson")
+    def kind(self, deal: Deal) -> str:
+        return f"{deal.get_lesson_display()} {deal.number}" if deal.lesson else "practice"
+
+    @admin.display(description="Evaluator's verdict")
+    def saved_verdict(self, deal: Deal) -> str:
+        return render_to_string("admin/lessons/deal/_verdict.html", {"verdict": verdict(deal)})
+
+    # Preview ------------------------------------------------------------------
+
+    def get_urls(self):
+        preview = self.admin_site.admin_view(self.preview_view)
+        return [
+            path("preview/", preview, name="lessons_deal_preview"),
+            path("<int:object_id>/preview/", preview, name="lessons_deal_preview"),
+            *super().get_urls(),
+        ]
+
+    def preview_view(self, request: HttpRequest, object_id: int | None = None) -> HttpResponse:
+        """The verdict for the posted form (nothing saved), or for a saved deal on GET."""
+        deal = get_object_or_404(Deal, pk=object_id) if object_id else None
+        form = None
+        if request.method == "POST":
+            may_post = (
+                self.has_change_permission(request, deal)
+                if deal
+                else self.has_add_permission(request)
+            )
+            if not may_post:
+                raise PermissionDenied
+            form = self.get_form(request, deal)(request.POST, instance=deal)
+            deal = form.instance if form.is_valid() else None
+        elif deal is None:
+            return HttpResponseNotAllowed(["POST"])  # the add form's Preview button posts here
+        elif not self.has_view_permission(request, deal):
+            raise PermissionDenied
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": "Preview: " + (deal.title if deal else "this deal cannot be saved yet"),
+            "deal": deal,
+            "form": form,
+            "verdict": verdict(deal) if deal else None,
+        }
+        return TemplateResponse(request, "admin/lessons/deal/preview.html", context)
+
+    # Actions ------------------------------------------------------------------
+
+    @admin.action(description="Export selected deals as JSON", permissions=["view"])
+    def export_as_json(self, request: HttpRequest, queryset) -> HttpResponse:
+        response = HttpResponse(deal_io.dumps(queryset), content_type="application/json")
+        stamp = timezone.now().strftime("%Y%m%d-%H%M")
+        response["Content-Disposition"] = f'attachment; filename="deals-{stamp}.json"'
+        return response
+
+    @admin.action(description="Publish selected deals", permissions=["change"])
+    def publish(self, request: HttpRequest, queryset) -> None:
+        count = queryset.update(published=True, updated_at=timezone.now())
+        self.message_user(request, f"Published {count} deal(s).", messages.SUCCESS)
+
+    @admin.action(description="Unpublish selected deals", permissions=["change"])
+    def unpublish(self, request: HttpRequest, queryset) -> None:
+        count = queryset.update(published=False, updated_at=timezone.now())
+        self.message_user(request, f"Unpublished {count} deal(s).", messages.SUCCESS)
