@@ -1,0 +1,455 @@
+"""The deal notation: a whole deal in one text box, typed and read by teachers.
+
+One line per fact, in the order the deal happens, so a teacher can check a
+record against a lesson's tables line by line::
+
+    game badacey, limit 6/12, blinds 3/6, cap 4 bets, draw up to 5 cards
+    seat Amara, 240 chips: A♣ 2♠ 3♥ 9♦ J♣
+    button Amara
+    before the draw: Noor call 6, Amara call 6, Bram call 3, Kira check; pot 24
+    draw 1:
+      Bram J♠ Q♦ -> 2♥ 8♠
+      Noor pat
+
+``format_deal`` writes the canonical form (every setting spelled out, one
+seat per draw line, amounts as recorded), and ``parse_deal`` reads it back to
+an equal record; ``docs/deal-notation.md`` explains every line kind. Errors
+name the line, because the admin shows them beside the text box.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .cards import Card, format_cards, parse_cards
+from .deal import (
+    Action,
+    BettingLine,
+    DealError,
+    DealRecord,
+    DrawEntry,
+    DrawLine,
+    Seat,
+    Street,
+    full_settings,
+    number_word,
+)
+from .errors import EvaluatorError
+from .profiles import PROFILES, GameProfile
+from .replay import replay
+
+_GAME = re.compile(r"game\s+([^\s,]+)\s*(?:,(.*))?", re.I)
+_SEAT = re.compile(r"seat\s+([^,:]+?)\s*(?:,\s*(\d+)(?:\s+chips?)?\s*)?:(.*)", re.I)
+_BUTTON = re.compile(r"button\s+(.+)", re.I)
+_SHOWDOWN_POT = re.compile(r"showdown\s+pot\s+(\d+)", re.I)
+_BETTING = re.compile(r"(before the draw|after draw\s+(\d+))\s*:(.*)", re.I)
+_DRAW = re.compile(r"draw\s+(\d+)\s*(\(deck reshuffled\))?\s*:(.*)", re.I)
+_ACTION = re.compile(r"(fold|check|call|bet|raise|all-in|all in|allin)(?:\s+(to\s+)?(\d+))?", re.I)
+_POT_CHECK = re.compile(r"pot\s+(\d+)", re.I)
+_ARROW = re.compile(r"\s*(?:->|→)\s*")
+_NAME_FORBIDDEN = set(",;:#()")
+
+_CLAUSES = {
+    "limit": (re.compile(r"limit\s+(\d+)\s*/\s*(\d+)", re.I), ("small_bet", "big_bet")),
+    "blinds": (re.compile(r"blinds\s+(\d+)\s*/\s*(\d+)", re.I), ("small_blind", "big_blind")),
+    "ante": (re.compile(r"ante\s+(\d+)", re.I), ("ante",)),
+    "cap": (re.compile(r"cap\s+(\d+)(?:\s+bets?)?", re.I), ("raise_cap",)),
+    "draw": (re.compile(r"draw\s+up\s+to\s+(\d+)(?:\s+cards?)?", re.I), ("max_discard",)),
+}
+_CLAUSE_HELP = "limit 6/12, blinds 3/6 (or ante 1), cap 4 bets, draw up to 5 cards"
+
+
+# -- writing -------------------------------------------------------------------
+
+
+def format_deal(record: DealRecord) -> str:
+    """The canonical text of a record; ``parse_deal`` reads it back unchanged."""
+    out = [f"# {note}".rstrip() for note in record.notes]
+    out.append(_game_line(record))
+    for seat in record.seats:
+        chips = f", {seat.stack} chips" if seat.stack is not None else ""
+        out.append(f"seat {seat.name}{chips}: {format_cards(seat.cards)}".rstrip())
+    out.append(f"button {record.seats[record.button].name}")
+    if record.showdown_pot is not None:
+        out.append(f"showdown pot {record.showdown_pot}")
+    draws = 0
+    for street in record.streets:
+        if isinstance(street, DrawLine):
+            draws += 1
+            shuffled = " (deck reshuffled)" if street.reshuffled else ""
+            out.append(f"draw {draws}{shuffled}:")
+            out.extend(f"  {_draw_entry(entry)}" for entry in street.entries)
+        else:
+            label = "before the draw" if draws == 0 else f"after draw {draws}"
+            body = ", ".join(_action(action) for action in street.actions)
+            if street.pot is not None:
+                body = f"{body}; pot {street.pot}" if body else f"pot {street.pot}"
+            out.append(f"{label}: {body}".rstrip())
+    return "\n".join(out) + "\n"
+
+
+def _game_line(record: DealRecord) -> str:
+    s = record.settings
+    forced = (
+        f"ante {s['ante']}"
+        if s["forced_bets"] == "ante"
+        else f"blinds {s['small_blind']}/{s['big_blind']}"
+    )
+    return (
+        f"game {record.profile_key}, limit {s['small_bet']}/{s['big_bet']}, {forced}, "
+        f"cap {s['raise_cap']} bets, draw up to {s['max_discard']} cards"
+    )
+
+
+def _action(action: Action) -> str:
+    if action.amount is None:
+        return f"{action.seat} {action.kind}"
+    to = "to " if action.kind == "raise" else ""
+    return f"{action.seat} {action.kind} {to}{action.amount}"
+
+
+def _draw_entry(entry: DrawEntry) -> str:
+    if not entry.discards and not entry.receives:
+        return f"{entry.seat} pat"
+    parts = [entry.seat]
+    if entry.discards:
+        parts.append(format_cards(entry.discards))
+    parts.append("->")
+    if entry.receives:
+        parts.append(format_cards(entry.receives))
+    return " ".join(parts)
+
+
+# -- reading -------------------------------------------------------------------
+
+
+class _Line:
+    """One logical line: a header and the indented lines that continue it."""
+
+    def __init__(self, number: int, text: str) -> None:
+        self.number = number
+        self.text = text
+        self.more: list[tuple[int, str]] = []
+
+
+def parse_deal(text: str) -> DealRecord:
+    """Read a deal written in the notation; a ``DealError`` names the faulty line."""
+    notes, lines = _logical_lines(text)
+    if not lines:
+        raise DealError("the record is empty: start with a game line such as 'game badacey'")
+    first, *rest = lines
+    profile_key, settings = _game(first)
+    seats: list[Seat] = []
+    button: int | None = None
+    showdown_pot: int | None = None
+    streets: list[Street] = []
+    profile = PROFILES[profile_key]
+    for line in rest:
+        t = line.text
+        if t.lower().startswith("seat ") or t.lower() == "seat":
+            if button is not None:
+                raise DealError("seat lines come before the button line", line=line.number)
+            _no_more(line)
+            seats.append(_seat(line, seats))
+        elif t.lower().startswith("button"):
+            if button is not None:
+                raise DealError("the button is given twice", line=line.number)
+            if not seats:
+                raise DealError("the seats come before the button line", line=line.number)
+            _no_more(line)
+            button = _button(line, seats)
+        elif _SHOWDOWN_POT.fullmatch(t):
+            if button is None or streets or showdown_pot is not None:
+                raise DealError(
+                    "the showdown pot line comes once, after the button line and before the draws",
+                    line=line.number,
+                )
+            _no_more(line)
+            showdown_pot = int(_SHOWDOWN_POT.fullmatch(t).group(1))  # type: ignore[union-attr]
+        elif _BETTING.fullmatch(t) or _DRAW.fullmatch(t):
+            if button is None:
+                raise DealError(
+                    "the seats and the button come before the betting and the draws",
+                    line=line.number,
+                )
+            streets.append(_street(line, streets, showdown_pot, profile, seats))
+        else:
+            raise DealError(
+                f"'{_short(t)}' is not a line of the notation: lines start with game, "
+                "seat, button, showdown pot, before the draw, draw N or after draw N",
+                line=line.number,
+            )
+    if button is None:
+        raise DealError("the record needs a button line, such as 'button Amara'")
+    return DealRecord(
+        profile_key=profile_key,
+        settings=settings,
+        seats=tuple(seats),
+        button=button,
+        streets=tuple(streets),
+        showdown_pot=showdown_pot,
+        notes=tuple(notes),
+    )
+
+
+def _logical_lines(text: str) -> tuple[list[str], list[_Line]]:
+    notes: list[str] = []
+    lines: list[_Line] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if not stripped:
+            continue
+        if stripped.startswith("#"):
+            if not lines:
+                notes.append(stripped[1:].strip())
+            continue
+        if raw[0].isspace():
+            if not lines:
+                raise DealError(
+                    "an indented line continues a draw or betting line, but nothing "
+                    "comes before it",
+                    line=number,
+                )
+            lines[-1].more.append((number, stripped))
+        else:
+            lines.append(_Line(number, stripped))
+    return notes, lines
+
+
+def _no_more(line: _Line) -> None:
+    if line.more:
+        number, text = line.more[0]
+        raise DealError(
+            f"'{_short(text)}' is indented, but only draw and betting lines continue on "
+            "indented lines",
+            line=number,
+        )
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _game(line: _Line) -> tuple[str, dict[str, int | str]]:
+    m = _GAME.fullmatch(line.text)
+    if not m:
+        raise DealError(
+            "the record starts with the game line, such as 'game badacey, limit 6/12'",
+            line=line.number,
+        )
+    _no_more(line)
+    key = m.group(1).lower()
+    if key not in PROFILES:
+        raise DealError(
+            f"'{m.group(1)}' is not a game: choose one of {', '.join(PROFILES)}",
+            line=line.number,
+        )
+    settings: dict[str, int | str] = {}
+    seen: set[str] = set()
+    for clause in (m.group(2) or "").split(","):
+        clause = clause.strip()
+        if not clause:
+            continue
+        for word, (pattern, names) in _CLAUSES.items():
+            cm = pattern.fullmatch(clause)
+            if cm:
+                if word in seen:
+                    raise DealError(f"'{word}' is given twice", line=line.number)
+                seen.add(word)
+                settings.update(zip(names, map(int, cm.groups()), strict=True))
+                break
+        else:
+            raise DealError(
+                f"'{_short(clause)}' is not a game setting: write for example {_CLAUSE_HELP}",
+                line=line.number,
+            )
+    if {"blinds", "ante"} <= seen:
+        raise DealError("a game has blinds or an ante, not both", line=line.number)
+    if "ante" in seen:
+        settings["forced_bets"] = "ante"
+    elif "blinds" in seen:
+        settings["forced_bets"] = "blinds"
+    try:
+        full_settings(key, settings)
+    except DealError as error:
+        raise DealError(error.problem, line=line.number) from None
+    return key, settings
+
+
+def _cards(text: str, line: int, what: str) -> tuple[Card, ...]:
+    try:
+        return parse_cards(text) if text.strip() else ()
+    except EvaluatorError as error:
+        raise DealError(f"{what}: {error}", line=line) from None
+
+
+def _seat(line: _Line, seats: list[Seat]) -> Seat:
+    m = _SEAT.fullmatch(line.text)
+    if not m:
+        raise DealError(
+            "a seat line reads 'seat Amara, 240 chips: A♣ 2♠ 3♥ 9♦ J♣'", line=line.number
+        )
+    name, stack, cards = m.group(1).strip(), m.group(2), m.group(3)
+    if re.search(r"\s\d+$", name):
+        raise DealError(
+            f"write the stack after a comma, as in 'seat {name.rsplit(' ', 1)[0]}, "
+            f"{name.rsplit(' ', 1)[1]} chips: ...'",
+            line=line.number,
+        )
+    if "->" in name or _NAME_FORBIDDEN & set(name):
+        raise DealError(
+            f"'{name}' cannot be a name: names may not contain , ; : # ( ) or ->",
+            line=line.number,
+        )
+    if any(seat.name.lower() == name.lower() for seat in seats):
+        raise DealError(f"there are two seats called {name}", line=line.number)
+    return Seat(
+        name=name,
+        stack=int(stack) if stack is not None else None,
+        cards=_cards(cards, line.number, f"{name}'s cards"),
+        line=line.number,
+    )
+
+
+def _button(line: _Line, seats: list[Seat]) -> int:
+    m = _BUTTON.fullmatch(line.text)
+    wanted = m.group(1).strip().lower() if m else ""
+    for i, seat in enumerate(seats):
+        if seat.name.lower() == wanted:
+            return i
+    names = ", ".join(seat.name for seat in seats)
+    raise DealError(f"the button must name one of the seats ({names})", line=line.number)
+
+
+def _street(
+    line: _Line,
+    streets: list[Street],
+    showdown_pot: int | None,
+    profile: GameProfile,
+    seats: list[Seat],
+) -> Street:
+    names = [seat.name for seat in seats]
+    if m := _BETTING.fullmatch(line.text):
+        number = 0 if m.group(2) is None else int(m.group(2))
+        _expect(line, streets, showdown_pot, profile, "betting", number)
+        return _betting(line, m.group(3), names)
+    d = _DRAW.fullmatch(line.text)
+    assert d is not None
+    _expect(line, streets, showdown_pot, profile, "draw", int(d.group(1)))
+    return _draw(line, d.group(3), bool(d.group(2)), names)
+
+
+def _expect(
+    line: _Line,
+    streets: list[Street],
+    showdown_pot: int | None,
+    profile: GameProfile,
+    kind: str,
+    n: int,
+) -> None:
+    """Streets come in the order they are played, so a misplaced one is named at once."""
+    i = len(streets)
+    if showdown_pot is not None:
+        if kind == "betting":
+            raise DealError(
+                "a record with a showdown pot gives the draws only, no betting lines",
+                line=line.number,
+            )
+        want_kind, want_n = "draw", i + 1
+    else:
+        want_kind = "betting" if i % 2 == 0 else "draw"
+        want_n = i // 2 if want_kind == "betting" else i // 2 + 1
+    if want_kind == "draw" and want_n > profile.draws:
+        raise DealError(
+            f"{profile.name} has {number_word(profile.draws)} draws, so the record is "
+            "already complete before this line",
+            line=line.number,
+        )
+    if (kind, n) != (want_kind, want_n):
+        raise DealError(
+            f"expected {_label(want_kind, want_n)} here, not {_label(kind, n)}",
+            line=line.number,
+        )
+
+
+def _label(kind: str, n: int) -> str:
+    if kind == "draw":
+        return f"'draw {n}'"
+    return "'before the draw'" if n == 0 else f"'after draw {n}'"
+
+
+def _items(line: _Line, body: str, separators: str) -> list[tuple[int, str]]:
+    pieces = [(line.number, body), *line.more]
+    return [
+        (number, item.strip())
+        for number, text in pieces
+        for item in re.split(separators, text)
+        if item.strip()
+    ]
+
+
+def _who(item: str, names: list[str], number: int) -> tuple[str, str]:
+    """Split an item into the seat name it starts with and the rest."""
+    low = item.lower()
+    for name in sorted(names, key=len, reverse=True):
+        n = name.lower()
+        if low.startswith(n) and (len(low) == len(n) or low[len(n)].isspace()):
+            return name, item[len(n) :].strip()
+    raise DealError(
+        f"'{_short(item)}' does not start with a seat's name ({', '.join(names)})",
+        line=number,
+    )
+
+
+def _betting(line: _Line, body: str, names: list[str]) -> BettingLine:
+    items = _items(line, body, r"[,;]")
+    pot = None
+    if items and (pm := _POT_CHECK.fullmatch(items[-1][1])):
+        pot = int(pm.group(1))
+        items = items[:-1]
+    actions = []
+    for number, item in items:
+        if _POT_CHECK.fullmatch(item):
+            raise DealError("the pot check comes last on a betting line", line=number)
+        name, rest = _who(item, names, number)
+        m = _ACTION.fullmatch(rest)
+        if not m:
+            raise DealError(
+                f"'{_short(rest)}' is not an action for {name}: write fold, check, call, "
+                "bet, raise or all-in, with an amount if you like (raise to 24)",
+                line=number,
+            )
+        kind = m.group(1).lower()
+        kind = "all-in" if kind in ("all in", "allin") else kind
+        if m.group(2) and kind != "raise":
+            raise DealError(f"only a raise is 'to' an amount: write '{kind} N'", line=number)
+        amount = int(m.group(3)) if m.group(3) else None
+        actions.append(Action(seat=name, kind=kind, amount=amount, line=number))
+    return BettingLine(actions=tuple(actions), pot=pot, line=line.number)
+
+
+def _draw(line: _Line, body: str, reshuffled: bool, names: list[str]) -> DrawLine:
+    entries = []
+    for number, item in _items(line, body, r";"):
+        name, rest = _who(item, names, number)
+        if rest.lower() in ("pat", "stands pat", "stand pat"):
+            gone: tuple[Card, ...] = ()
+            new: tuple[Card, ...] = ()
+        else:
+            parts = _ARROW.split(" " + rest + " ")
+            if len(parts) != 2:
+                raise DealError(
+                    f"write {name}'s draw as 'discards -> receives' (J♠ Q♦ -> 2♥ 8♠) or 'pat'",
+                    line=number,
+                )
+            gone = _cards(parts[0], number, f"{name}'s discards")
+            new = _cards(parts[1], number, f"{name}'s new cards")
+        entries.append(DrawEntry(seat=name, discards=gone, receives=new, line=number))
+    return DrawLine(entries=tuple(entries), reshuffled=reshuffled, line=line.number)
+
+
+def validate(text: str) -> DealRecord:
+    """Parse and replay in one call: what a form's ``clean()`` needs."""
+    record = parse_deal(text)
+    replay(record)
+    return record
