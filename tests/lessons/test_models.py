@@ -1,0 +1,170 @@
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from evaluator import get_profile
+from lessons.models import Deal
+from tests.factories import make_deal
+
+pytestmark = pytest.mark.django_db
+
+LESSON_SLUGS = {
+    "badacey": [f"badacey-{n}" for n in range(1, 7)],
+    "badugi": [f"badugi-{n}" for n in range(1, 7)],
+}
+
+
+def errors_of(deal: Deal) -> dict[str, list[str]]:
+    with pytest.raises(ValidationError) as caught:
+        deal.full_clean()
+    return caught.value.message_dict
+
+
+def unsaved(**kw) -> Deal:
+    deal = make_deal()
+    for name, value in kw.items():
+        setattr(deal, name, value)
+    return deal
+
+
+# The data migration ----------------------------------------------------------
+
+
+def test_the_data_migration_loaded_six_exercises_per_lesson_in_order():
+    for lesson, slugs in LESSON_SLUGS.items():
+        exercises = Deal.objects.published().for_lesson(lesson)
+        assert [d.slug for d in exercises] == slugs
+        assert [d.number for d in exercises] == list(range(1, 7))
+
+
+def test_every_lesson_exercise_passes_its_own_validation():
+    for deal in Deal.objects.exclude(lesson=""):
+        deal.full_clean()
+
+
+def test_the_lesson_exercises_store_no_history_yet_and_are_not_practice_deals():
+    assert not Deal.objects.practice().filter(slug__in=sum(LESSON_SLUGS.values(), [])).exists()
+    assert set(Deal.objects.exclude(lesson="").values_list("history", flat=True)) == {""}
+
+
+def test_the_badacey_pots_are_the_lesson_pots():
+    pots = [d.pot for d in Deal.objects.for_lesson("badacey")]
+    assert pots == [80, 80, 96, 120, 180, 64]
+
+
+def test_the_seeds_worked_payouts_come_out_of_the_stored_badacey_deals():
+    # The reference lesson's own worked answers (exercises 2 to 6).
+    expected = {2: (40, 40), 3: (48, 48), 4: (90, 30), 5: (75, 75, 30), 6: (32, 32)}
+    for deal in Deal.objects.for_lesson("badacey").filter(number__in=expected):
+        assert deal.settlement().payouts == expected[deal.number]
+
+
+def test_the_seeds_worked_answer_to_badacey_exercise_1_changes_both_winners():
+    deal = Deal.objects.get(slug="badacey-1")
+    assert deal.settlement("badacey").payouts == (80, 0)
+    assert deal.settlement("badeucey").payouts == (0, 80)
+
+
+def test_the_seeds_worked_answer_to_badugi_exercise_6_splits_the_pot():
+    deal = Deal.objects.get(slug="badugi-6")
+    assert deal.pot == 96
+    assert deal.settlement().payouts == (48, 48)
+
+
+def test_a_deal_without_a_pot_still_names_its_winner():
+    deal = Deal.objects.get(slug="badugi-4")
+    assert deal.pot is None
+    assert deal.settlement().pots[0].awards[0].winners == (0,)  # the seed: Mara's K-Q-J-10
+
+
+def test_the_querysets_separate_practice_deals_and_unpublished_ones():
+    practice = make_deal(published=False)
+    assert practice in Deal.objects.practice()
+    assert practice not in Deal.objects.published()
+
+
+def test_the_urls_of_a_deal():
+    deal = make_deal(slug="kira-and-noor")
+    assert deal.get_absolute_url() == "/exercises/kira-and-noor/"
+    assert deal.check_url == "/exercises/kira-and-noor/check/"
+    assert deal.answer_url == "/exercises/kira-and-noor/answer/"
+
+
+def test_the_profile_applies_the_deal_settings():
+    deal = make_deal(settings={"small_bet": 4})
+    assert deal.profile == get_profile("badacey", small_bet=4)
+
+
+# clean() puts each problem on the field that causes it ------------------------
+
+
+def test_a_card_in_two_hands_names_both_seats():
+    deal = unsaved(
+        seats=[
+            {"name": "Kira", "cards": "Q♥ 2♠ 3♦ 4♣ 5♣"},
+            {"name": "Noor", "cards": "Q♥ 4♥ 3♣ 2♦ A♣"},
+        ]
+    )
+    assert errors_of(deal) == {"seats": ["Q♥ is in both Kira's and Noor's hands."]}
+
+
+def test_a_hand_of_the_wrong_size_is_a_seats_error():
+    deal = unsaved(game="badugi")  # five-card hands in a four-card game
+    assert "Kira's hand: a Badugi hand has 4 cards, got 5." in errors_of(deal)["seats"]
+
+
+def test_a_card_that_is_not_a_card_is_a_seats_error():
+    deal = unsaved(seats=[{"name": "Kira", "cards": "A♠ 2♠ A♥ 3♦ 1♣"}, make_deal().seats[1]])
+    assert "is not a card" in errors_of(deal)["seats"][0]
+
+
+def test_seats_need_names_and_different_names():
+    assert "needs a" in errors_of(unsaved(seats=[{"cards": "A♠"}, {"cards": "2♠"}]))["seats"][0]
+    same = [{"name": "A", "cards": "A♠ 2♠ A♥ 3♦ 4♣"}, {"name": "A", "cards": "5♠ 4♥ 3♣ 2♦ A♣"}]
+    assert "different name" in errors_of(unsaved(seats=same))["seats"][0]
+
+
+def test_a_button_off_the_table_is_a_button_error():
+    assert "button" in errors_of(unsaved(button=2))
+
+
+def test_an_unknown_setting_is_a_settings_error():
+    assert "Unknown game setting" in errors_of(unsaved(settings={"jokers": 2}))["settings"][0]
+
+
+def test_an_unknown_part_kind_is_a_parts_error():
+    assert "Part 1" in errors_of(unsaved(parts=[{"kind": "guess"}]))["parts"][0]
+
+
+def test_a_seat_out_of_range_is_a_parts_error():
+    problems = errors_of(unsaved(parts=[{"kind": "badugi_cards", "seat": 2}]))["parts"]
+    assert "seat" in problems[0]
+
+
+def test_a_choice_answer_out_of_range_is_a_parts_error():
+    part = {"kind": "choice", "question": "Which half?", "options": ["one", "two"], "answer": 2}
+    assert "answer" in errors_of(unsaved(parts=[part]))["parts"][0]
+
+
+def test_a_raise_question_whose_options_miss_the_full_raise_is_a_parts_error():
+    part = {"kind": "raise_to", "round": 2, "facing": 12, "options": [18, 30]}
+    assert "none of the options" in errors_of(unsaved(parts=[part]))["parts"][0]
+
+
+def test_an_override_game_must_read_the_same_number_of_cards():
+    part = {"kind": "winners", "game": "badugi"}
+    assert "different number of cards" in errors_of(unsaved(parts=[part]))["parts"][0]
+
+
+def test_a_payouts_question_needs_a_pot():
+    assert "pot" in errors_of(unsaved(pot=None, parts=[{"kind": "payouts"}]))
+
+
+def test_an_exercise_needs_its_number_and_a_practice_deal_has_none():
+    assert "number" in errors_of(unsaved(lesson="badugi", number=None, game="badacey"))
+    assert "number" in errors_of(unsaved(number=3))
+
+
+def test_a_deal_with_no_parts_is_refused():
+    assert "parts" in errors_of(unsaved(parts=[]))
