@@ -155,7 +155,7 @@ def tables(draw):
     return game, hands, folded, contributions, button
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(tables())
 def test_payouts_always_add_up_and_never_reach_a_folded_seat(table):
     game, hands, folded, contributions, button = table

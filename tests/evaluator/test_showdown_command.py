@@ -12,6 +12,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 ROOT = Path(__file__).resolve().parents[2]
+ASCII_LOCALE = {"PATH": "/usr/bin:/bin", "LC_ALL": "C", "PYTHONIOENCODING": "ascii"}
 
 SPEC_INPUT = {
     "game": "badacey",
@@ -193,7 +194,7 @@ def test_the_real_process_writes_utf8_whatever_the_locale_and_exits_0():
         input=stdin,
         capture_output=True,
         cwd=ROOT,
-        env={"PATH": "/usr/bin:/bin", "LC_ALL": "C", "PYTHONIOENCODING": "ascii"},
+        env=ASCII_LOCALE,
         check=False,
     )
     assert done.returncode == 0, done.stderr
@@ -242,14 +243,28 @@ def test_human_mode_errors_raise_a_command_error_with_the_message(args, options,
     assert error.value.returncode == 2
 
 
+def test_human_mode_prints_suits_even_under_an_ascii_locale():
+    done = subprocess.run(
+        [sys.executable, "manage.py", "showdown", "--game", "badugi", "--pot", "8"]
+        + ["As 2h 3d 4c", "Ah 2d 3c 5s"],
+        capture_output=True,
+        cwd=ROOT,
+        env=ASCII_LOCALE,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "A♠ 2♥ 3♦ 4♣" in done.stdout.decode("utf-8")
+
+
 def test_human_mode_error_exits_2_with_the_message_on_stderr():
     done = subprocess.run(
-        [sys.executable, "manage.py", "showdown", "--game", "badacey", "--pot", "8", "As", "2c"],
+        [sys.executable, "manage.py", "showdown", "--game", "badacey", "--pot", "8"]
+        + ["As 2h 3d 4c 5c", "As 2c 3c 4d 5d"],
         capture_output=True,
-        text=True,
         cwd=ROOT,
+        env=ASCII_LOCALE,
         check=False,
     )
     assert done.returncode == 2
-    assert "Seat 1's hand: a Badacey hand has 5 cards, got 1" in done.stderr
-    assert done.stdout == ""
+    assert "A♠ is in both Seat 1's and Seat 2's hands" in done.stderr.decode("utf-8")
+    assert done.stdout == b""

@@ -42,6 +42,9 @@ class Command(BaseCommand):
         parser.add_argument("--names", help="seat names, e.g. Amara,Noor")
 
     def handle(self, *args: Any, **options: Any) -> None:
+        for stream in (sys.stdout, sys.stderr):  # card suits print whatever the locale
+            if hasattr(stream, "reconfigure"):
+                stream.reconfigure(encoding="utf-8")
         if options["jsonl"]:
             self._jsonl(options.get("stdin") or sys.stdin, options.get("stdout") or sys.stdout)
             return
@@ -60,8 +63,6 @@ class Command(BaseCommand):
 
     def _jsonl(self, stdin: TextIO, stdout: TextIO) -> None:
         """One output line per input line, flushed at once so pipes see it."""
-        if hasattr(stdout, "reconfigure"):
-            stdout.reconfigure(encoding="utf-8")  # card suits print whatever the locale
         for line in _lines(stdin):
             stdout.write(json.dumps(answer_line(line), ensure_ascii=False) + "\n")
             stdout.flush()
