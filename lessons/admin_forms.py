@@ -34,14 +34,16 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from evaluator import PROFILES, EvaluatorError, format_cards, parse_cards
+from evaluator.notation import parse_deal
 from evaluator.profiles import SETTING_NAMES
+from evaluator.replay import replay
 
 from .models import Deal
 
 SEATS_HELP = (
     "One seat per line, in seat order: the name, a colon, then the cards, "
     "e.g. “Kira: A♠ 2♥ 3♦ 4♣ 5♣” (“As 2h 3d 4c 5c” works too). "
-    "With a history, give the cards each seat shows down."
+    "With a history, leave this empty to take each seat's final cards from it."
 )
 SETTINGS_HELP = (
     "Only the table settings that differ from the game's defaults, one per line as "
@@ -248,7 +250,7 @@ class PartsField(forms.CharField):
 
 
 class DealAdminForm(forms.ModelForm):
-    seats = SeatsField(help_text=SEATS_HELP)
+    seats = SeatsField(required=False, help_text=SEATS_HELP)
     settings = SettingsField(required=False, help_text=SETTINGS_HELP)
     parts = PartsField(help_text=PARTS_HELP)
 
@@ -270,6 +272,10 @@ class DealAdminForm(forms.ModelForm):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        if "seats" in cleaned and not cleaned["seats"]:
+            seats = self._seats_from_history(cleaned.get("history", ""))
+            if seats:
+                cleaned["seats"] = seats
         seats, parts = cleaned.get("seats"), cleaned.get("parts")
         if not seats or not parts:
             return cleaned
@@ -288,6 +294,19 @@ class DealAdminForm(forms.ModelForm):
         if problems:
             self.add_error("parts", problems)
         return cleaned
+
+    def _seats_from_history(self, history: str) -> list[dict[str, str]] | None:
+        """Each seat's cards at the end of the history, so a teacher types them once."""
+        if not history.strip():
+            self.add_error("seats", "List the seats, or give a history to take them from.")
+            return None
+        try:
+            final = replay(parse_deal(history)).steps[-1].state
+        except EvaluatorError as error:
+            self.add_error("history", str(error))
+            self.add_error("seats", "List the seats, or correct the history to take them from.")
+            return None
+        return [{"name": seat.name, "cards": format_cards(seat.cards)} for seat in final.seats]
 
     def _post_clean(self) -> None:
         # Deal.clean() reads seats, settings and parts together; until every box

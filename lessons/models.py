@@ -24,6 +24,7 @@ from evaluator import (
     parse_cards,
     settle,
 )
+from evaluator.notation import validate as validate_history
 
 LESSON_CHOICES = [("badacey", "Badacey"), ("badugi", "Badugi")]
 PART_KINDS = ("badugi_cards", "winners", "payouts", "raise_to", "choice")
@@ -181,6 +182,7 @@ class Deal(models.Model):
         profile = self._clean_profile(add)
         seats_ok = self._clean_seats(profile, add)
         self._clean_parts(profile, seats_ok, add)
+        self._clean_history(seats_ok, add)
         if errors:
             raise ValidationError(errors)
 
@@ -239,6 +241,29 @@ class Deal(models.Model):
                 add("parts", f"Part {n}: {problem}")
             elif part["kind"] == "payouts" and self.pot is None:
                 add("pot", f"Part {n} asks for payouts, so the deal needs a pot.")
+
+    def _clean_history(self, seats_ok: bool, add) -> None:
+        """The replayer must be able to play the history, and it must be this deal's."""
+        if not self.history.strip():
+            return
+        try:
+            record = validate_history(self.history)
+        except EvaluatorError as error:
+            add("history", str(error))  # "line 7: Bram cannot raise: ..."
+            return
+        if record.profile_key != self.game:
+            add(
+                "history",
+                f"The history plays {PROFILES[record.profile_key].name}, "
+                f"but this deal's game is {self.get_game_display()}.",
+            )
+        names = [seat.name for seat in record.seats]
+        if seats_ok and names != self.names:
+            add(
+                "history",
+                f"The history's seats ({', '.join(names)}) must be the deal's seats, "
+                f"in the same order ({', '.join(self.names)}).",
+            )
 
 
 def _sentence(error: Exception) -> str:
