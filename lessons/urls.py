@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from . import exercise_views, views
+from . import exercise_views, practice_views, views
 
 app_name = "lessons"
 
@@ -14,4 +14,5 @@ urlpatterns = [
     path("exercises/<slug:slug>/", exercise_views.exercise_detail, name="exercise_detail"),
     path("exercises/<slug:slug>/check/", exercise_views.check_answer, name="check_answer"),
     path("exercises/<slug:slug>/answer/", exercise_views.answer, name="answer"),
+    path("practice/", practice_views.practice_list, name="practice"),
 ]
