@@ -1,0 +1,63 @@
+"""The lesson pages in a real browser: accessible, phone-sized, keyboard-navigable."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+FOCUSED_TOC_LINK = """() => {
+    const el = document.activeElement;
+    return el.closest('nav[aria-label="On this page"]') ? el.getAttribute('href') : null;
+}"""
+
+# The home page has the same checks in test_home_browser.py.
+PAGES = ["lessons:badacey", "lessons:badugi", "lessons:games"]
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_the_page_has_no_axe_violations(page, live_server, axe, name):
+    page.goto(live_server.url + reverse(name))
+    assert axe(page) == []
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_a_phone_width_screen_needs_no_sideways_scrolling(page, live_server, name):
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.goto(live_server.url + reverse(name))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_every_contents_link_is_reached_by_tab_and_jumps_to_its_section(page, live_server, name):
+    page.goto(live_server.url + reverse(name))
+    toc = page.locator('nav[aria-label="On this page"] a')
+    hrefs = toc.evaluate_all("links => links.map(a => a.getAttribute('href'))")
+    reached = []
+    for _ in range(40):  # skip link, header links, then the contents
+        page.keyboard.press("Tab")
+        href = page.evaluate(FOCUSED_TOC_LINK)
+        if href is not None:
+            reached.append(href)
+        if len(reached) == len(hrefs):
+            break
+    assert reached == hrefs
+    page.keyboard.press("Enter")
+    assert page.evaluate("location.hash") == hrefs[-1]
+    # Bootstrap scrolls smoothly, so wait for the section to arrive in view.
+    page.wait_for_function(
+        "id => { const top = document.getElementById(id).getBoundingClientRect().top;"
+        " return top >= 0 && top < innerHeight; }",
+        arg=hrefs[-1][1:],
+        timeout=3000,
+    )
+
+
+def test_the_review_boxes_tick_with_the_space_bar(page, live_server):
+    page.goto(live_server.url + reverse("lessons:badacey"))
+    box = page.locator("#review-1")
+    box.focus()
+    page.keyboard.press("Space")
+    assert box.is_checked()
+    assert page.url.endswith(reverse("lessons:badacey"))  # nothing was submitted
