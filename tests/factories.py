@@ -77,3 +77,32 @@ def right_answer(deal: Deal) -> dict[str, Any]:
         elif kind == "choice":
             data[field(deal, index)] = str(part["answer"])
     return data
+
+
+def make_teacher(username: str = "teacher", password: str = "a-long-teaching-pass"):
+    """A staff user in the Teachers group the data migration creates."""
+    from django.contrib.auth.models import Group, User
+
+    user = User.objects.create_user(username, password=password, is_staff=True)
+    user.groups.add(Group.objects.get(name="Teachers"))
+    return user
+
+
+def admin_form_data(**kw: Any) -> dict[str, str]:
+    """What the admin's deal form posts: seats and parts as the text a teacher types."""
+    kw.setdefault("title", "Two aces, one counts")
+    kw.setdefault("slug", "two-aces-one-counts")
+    kw.setdefault("game", "badacey")
+    kw.setdefault("settings", "")
+    kw.setdefault("seats", "Kira: A♠ 2♠ A♥ 3♦ 4♣\nNoor: 5♠ 4♥ 3♣ 2♦ A♣")
+    kw.setdefault("button", "0")
+    kw.setdefault("pot", "80")
+    kw.setdefault("history", "")
+    kw.setdefault("prompt", "Pick Kira's Badugi cards, then name the winners and the payouts.")
+    kw.setdefault("parts", "badugi Kira\nwinners\npayouts")
+    kw.setdefault("explanation", "")
+    kw.setdefault("lesson", "")
+    kw.setdefault("number", "")
+    if kw.pop("published", True):
+        kw["published"] = "on"
+    return kw

@@ -1,0 +1,271 @@
+"""A teacher manages deals through the admin; nobody else can, and bad deals are refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+from pytest_django.asserts import assertContains, assertNotContains, assertRedirects
+
+from evaluator import settle
+from evaluator.notation import parse_deal
+from evaluator.replay import replay
+from lessons.models import Deal
+from tests.factories import admin_form_data, make_deal, make_teacher
+
+pytestmark = pytest.mark.django_db
+
+ADD_URL = "/admin/lessons/deal/add/"
+LIST_URL = "/admin/lessons/deal/"
+WORKED_DEAL = Path(__file__).parents[2] / "evaluator" / "worked_deals" / "amara_bram_kira_noor.txt"
+
+
+@pytest.fixture
+def teacher_client(client):
+    client.force_login(make_teacher())
+    return client
+
+
+def change_url(deal: Deal) -> str:
+    return reverse("admin:lessons_deal_change", args=[deal.pk])
+
+
+def form_errors(response) -> dict[str, list[str]]:
+    return response.context["adminform"].form.errors
+
+
+# Doing the job ---------------------------------------------------------------
+
+
+def test_a_teacher_adds_a_deal_typed_as_lines_of_text(teacher_client):
+    response = teacher_client.post(ADD_URL, admin_form_data())
+    assertRedirects(response, LIST_URL)
+    deal = Deal.objects.get(slug="two-aces-one-counts")
+    assert deal.seats == [
+        {"name": "Kira", "cards": "A♠ 2♠ A♥ 3♦ 4♣"},
+        {"name": "Noor", "cards": "5♠ 4♥ 3♣ 2♦ A♣"},
+    ]
+    assert deal.parts == [
+        {"kind": "badugi_cards", "seat": 0},
+        {"kind": "winners"},
+        {"kind": "payouts"},
+    ]
+    assert deal.lesson == "" and deal.number is None
+
+
+def test_the_change_form_shows_seats_parts_and_settings_as_text(teacher_client):
+    deal = make_deal(
+        settings={"big_bet": 20},
+        parts=[
+            {"kind": "badugi_cards", "seat": 1},
+            {"kind": "winners", "game": "badeucey"},
+            {
+                "kind": "choice",
+                "question": "Which half?",
+                "options": ["low", "Badugi"],
+                "answer": 1,
+            },
+        ],
+    )
+    response = teacher_client.get(change_url(deal))
+    assertContains(response, "Kira: A♠ 2♠ A♥ 3♦ 4♣\nNoor: 5♠ 4♥ 3♣ 2♦ A♣")
+    assertContains(response, "badugi Noor\nwinners badeucey\nWhich? | low | *Badugi")
+    assertContains(response, "big_bet = 20")
+
+
+def test_a_teacher_edits_a_deal_and_the_unchanged_text_round_trips(teacher_client):
+    deal = make_deal()
+    form = teacher_client.get(change_url(deal)).context["adminform"].form
+    data = {name: form[name].value() for name in form.fields}
+    data = {k: ("" if v is None else v) for k, v in data.items()}
+    data = {k: v for k, v in data.items() if v is not False}
+    data["published"] = "on"
+    data["title"] = "Renamed by the teacher"
+    response = teacher_client.post(change_url(deal), data)
+    assertRedirects(response, LIST_URL)
+    edited = Deal.objects.get(pk=deal.pk)
+    assert edited.title == "Renamed by the teacher"
+    assert (edited.seats, edited.parts) == (deal.seats, deal.parts)
+
+
+def test_a_lesson_exercise_is_edited_the_same_way(teacher_client):
+    exercise = Deal.objects.get(slug="badacey-2")
+    response = teacher_client.get(change_url(exercise))
+    assert response.status_code == 200
+    assertContains(response, "Verdict of the saved deal")
+
+
+def test_the_preview_shows_the_evaluators_verdict_without_saving(teacher_client):
+    data = admin_form_data(title="Not saved yet", slug="not-saved-yet")
+    response = teacher_client.post(reverse("admin:lessons_deal_preview"), data)
+    outcome = settle(
+        "badacey",
+        ["A♠ 2♠ A♥ 3♦ 4♣", "5♠ 4♥ 3♣ 2♦ A♣"],
+        pot=80,
+        names=["Kira", "Noor"],
+    )
+    for award in outcome.pots[0].awards:
+        assertContains(response, award.explanation)
+    for name, chips in zip(outcome.names, outcome.payouts, strict=True):
+        assertContains(response, f'<th scope="row">{name}</th><td>{chips}</td>', html=True)
+    for seat in outcome.seats:
+        for card in seat.values["badugi"].cards:
+            assertContains(response, f"{card.name} (counts)")
+    assert not Deal.objects.filter(slug="not-saved-yet").exists()
+
+
+def test_the_preview_of_a_bad_deal_lists_its_problems(teacher_client):
+    data = admin_form_data(seats="Kira: A♠ 2♠ A♥ 3♦ 4♣\nNoor: A♠ 4♥ 3♣ 2♦ A♣")
+    response = teacher_client.post(reverse("admin:lessons_deal_preview"), data)
+    assertContains(response, "The evaluator cannot read this deal yet")
+    assertContains(response, "Kira&#x27;s and Noor&#x27;s hands")
+
+
+def test_a_saved_deal_can_be_previewed_and_its_change_page_shows_the_verdict(teacher_client):
+    deal = make_deal(published=False)
+    for url in (reverse("admin:lessons_deal_preview", args=[deal.pk]), change_url(deal)):
+        response = teacher_client.get(url)
+        for award in deal.settlement().pots[0].awards:
+            assertContains(response, award.explanation)
+
+
+def test_a_teacher_publishes_a_deal_and_learners_can_then_open_it(teacher_client, client):
+    deal = make_deal(published=False)
+    learner = type(client)()
+    assert learner.get(deal.get_absolute_url()).status_code == 404
+    response = teacher_client.post(
+        LIST_URL, {"action": "publish", "_selected_action": [deal.pk]}, follow=True
+    )
+    assertContains(response, "Published 1 deal")
+    assert learner.get(deal.get_absolute_url()).status_code == 200
+
+
+def test_a_teacher_deletes_a_deal(teacher_client):
+    deal = make_deal()
+    url = reverse("admin:lessons_deal_delete", args=[deal.pk])
+    response = teacher_client.post(url, {"post": "yes"})
+    assertRedirects(response, LIST_URL)
+    assert not Deal.objects.filter(pk=deal.pk).exists()
+
+
+def test_the_list_shows_practice_deals_and_lesson_exercises_apart(teacher_client):
+    make_deal(title="A teacher's own deal")
+    response = teacher_client.get(LIST_URL)
+    assertContains(response, "A teacher&#x27;s own deal")
+    assertContains(response, "practice")
+    assertContains(response, "Badacey 2")
+
+
+# Who may --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("url", [LIST_URL, ADD_URL, "/admin/lessons/deal/preview/"])
+def test_staff_outside_the_teachers_group_cannot_manage_deals(client, url):
+    client.force_login(User.objects.create_user("helper", password="x", is_staff=True))
+    response = client.post(url, admin_form_data()) if "preview" in url else client.get(url)
+    assert response.status_code == 403
+    assert not Deal.objects.filter(slug="two-aces-one-counts").exists()
+
+
+def test_staff_outside_the_group_cannot_post_a_new_deal(client):
+    client.force_login(User.objects.create_user("helper", password="x", is_staff=True))
+    assert client.post(ADD_URL, admin_form_data()).status_code == 403
+    assert not Deal.objects.filter(slug="two-aces-one-counts").exists()
+
+
+@pytest.mark.parametrize("url", [LIST_URL, ADD_URL])
+def test_anonymous_visitors_are_sent_to_the_login(client, url):
+    response = client.get(url)
+    assertRedirects(response, f"/admin/login/?next={url}")
+
+
+def test_a_teacher_sees_deals_but_not_users_or_groups(teacher_client):
+    response = teacher_client.get("/admin/")
+    assertContains(response, "/admin/lessons/deal/")
+    assertNotContains(response, "/admin/auth/user/")
+    assert teacher_client.get("/admin/auth/user/").status_code == 403
+
+
+# Each problem beside its own box, and nothing saved ------------------------------
+
+
+def refused(teacher_client, **kw) -> dict[str, list[str]]:
+    before = Deal.objects.count()
+    response = teacher_client.post(ADD_URL, admin_form_data(**kw))
+    assert response.status_code == 200, "a refused deal re-shows the form"
+    assert Deal.objects.count() == before, "nothing is saved"
+    return form_errors(response)
+
+
+def test_a_card_that_cannot_be_read_is_shown_beside_the_seats(teacher_client):
+    errors = refused(teacher_client, seats="Kira: A♠ 2♠ A♥ 3♦ 4♣\nNoor: 5♠ 4♥ 3♣ 2♦ 1♣")
+    assert list(errors) == ["seats"]
+    assert "Line 2 (Noor)" in errors["seats"][0]
+    assert "'1♣' is not a card" in errors["seats"][0]
+
+
+def test_a_card_in_two_hands_names_both_seats(teacher_client):
+    errors = refused(teacher_client, seats="Kira: Q♥ 2♠ A♥ 3♦ 4♣\nNoor: 5♠ Q♥ 3♣ 2♦ A♣")
+    assert errors["seats"] == ["Q♥ is in both Kira's and Noor's hands."]
+
+
+def test_a_hand_of_the_wrong_size_is_shown_beside_the_seats(teacher_client):
+    errors = refused(teacher_client, seats="Kira: A♠ 2♠ A♥ 3♦\nNoor: 5♠ 4♥ 3♣ 2♦ A♣")
+    assert list(errors) == ["seats"]
+    assert "Kira" in errors["seats"][0]
+
+
+@pytest.mark.parametrize(
+    ("parts", "expected"),
+    [
+        ("badugi Zed", "no seat is named “Zed”"),
+        ("winners poker", "“poker” is not a game"),
+        ("shout", "“shout” is not a kind of part"),
+        ("choice Which? | one | two", "mark exactly one option"),
+        ("raise_to round=2 facing=12 options=13,14", "none of the options is a full raise"),
+    ],
+)
+def test_a_bad_question_part_is_shown_beside_the_parts(teacher_client, parts, expected):
+    errors = refused(teacher_client, parts=parts)
+    assert list(errors) == ["parts"]
+    assert expected in errors["parts"][0]
+
+
+def test_payouts_without_a_pot_are_shown_beside_the_pot(teacher_client):
+    errors = refused(teacher_client, pot="")
+    assert list(errors) == ["pot"]
+
+
+def test_an_unknown_setting_is_shown_beside_the_settings(teacher_client):
+    errors = refused(teacher_client, settings="big_blind = 6\nbig_bets = 20")
+    assert list(errors) == ["settings"]
+    assert "big_bets" in errors["settings"][0]
+
+
+def test_a_history_the_engine_refuses_is_shown_beside_the_history_with_its_line(teacher_client):
+    history = WORKED_DEAL.read_text(encoding="utf-8").replace("cap 4 bets", "cap 1 bet")
+    raise_line = next(
+        n for n, line in enumerate(history.splitlines(), start=1) if "raise to" in line
+    )
+    errors = refused(teacher_client, history=history, seats="", parts="winners", pot="120")
+    assert errors["history"][0].startswith(f"line {raise_line}: Amara cannot raise")
+
+
+def test_a_valid_history_supplies_the_seats_final_cards(teacher_client):
+    history = WORKED_DEAL.read_text(encoding="utf-8")
+    data = admin_form_data(history=history, seats="", parts="badugi Noor\nwinners", pot="120")
+    assertRedirects(teacher_client.post(ADD_URL, data), LIST_URL)
+    deal = Deal.objects.get(slug="two-aces-one-counts")
+    final = replay(parse_deal(history)).steps[-1].state
+    assert deal.names == [seat.name for seat in final.seats]
+    assert deal.hands == [seat.cards for seat in final.seats]
+    assert deal.history == history.strip()
+
+
+def test_a_history_of_other_seats_is_refused(teacher_client):
+    history = WORKED_DEAL.read_text(encoding="utf-8")
+    errors = refused(teacher_client, history=history)
+    assert list(errors) == ["history"]
+    assert "Amara, Bram, Kira, Noor" in errors["history"][0]
