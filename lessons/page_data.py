@@ -23,6 +23,9 @@ from evaluator import (
     settle,
 )
 
+from .exercises import ExerciseBlock, exercise_blocks
+from .models import Deal
+
 ROUND_NAMES = ("Before the first draw", "After draw one", "After draw two", "After draw three")
 
 # The site's showcase hands: a straight and an ace-led run, read by each low.
@@ -202,9 +205,9 @@ def odd_chip_example() -> Settlement:
     )
 
 
-def lesson_exercises(lesson: str) -> list:
-    """The lesson's exercise blocks, once the exercises app provides them."""
-    return []
+def lesson_exercises(lesson: str) -> list[ExerciseBlock]:
+    """The lesson's published exercises, in order, each with its answer form."""
+    return exercise_blocks(Deal.objects.published().for_lesson(lesson))
 
 
 LADDER = (

@@ -82,10 +82,11 @@ def text_of(page) -> str:
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)))
 
 
-def section(response, anchor: str) -> str:
-    """The HTML of one <section>, found by its heading id."""
-    start = response.text.index(f'id="{anchor}"')
-    return response.text[start : response.text.index("</section>", start)]
+def section(page, anchor: str) -> str:
+    """The HTML of one <section> of a page (or response), found by its heading id."""
+    source = page if isinstance(page, str) else page.text
+    start = source.index(f'id="{anchor}"')
+    return source[start : source.index("</section>", start)]
 
 
 @pytest.mark.parametrize("name", PAGES)
@@ -377,3 +378,19 @@ def test_the_games_page_shows_every_example_settled(games_page):
 def test_a_typo_in_a_pages_cards_raises_instead_of_rendering(source):
     with pytest.raises(EvaluatorError):
         Template("{% load poker %}" + source).render(Context({}))
+
+
+# --- Exercises ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lesson", ["badacey", "badugi"])
+def test_each_lesson_page_embeds_its_six_exercises_in_order(client, lesson):
+    from lessons.models import Deal
+
+    deals = list(Deal.objects.published().for_lesson(lesson))
+    assert len(deals) == 6  # each lesson text has six exercises
+    page = client.get(reverse(f"lessons:{lesson}")).text
+    exercises = section(page, "exercises")
+    positions = [exercises.index(f'id="exercise-{deal.slug}"') for deal in deals]
+    assert positions == sorted(positions)
+    assert "lesson-placeholder" not in exercises
