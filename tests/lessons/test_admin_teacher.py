@@ -71,7 +71,7 @@ def test_the_change_form_shows_seats_parts_and_settings_as_text(teacher_client):
     )
     response = teacher_client.get(change_url(deal))
     assertContains(response, "Kira: A♠ 2♠ A♥ 3♦ 4♣\nNoor: 5♠ 4♥ 3♣ 2♦ A♣")
-    assertContains(response, "badugi Noor\nwinners badeucey\nWhich? | low | *Badugi")
+    assertContains(response, "badugi Noor\nwinners badeucey\nWhich half? | low | *Badugi")
     assertContains(response, "big_bet = 20")
 
 
