@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from . import exercise_views, practice_views, views
+from . import exercise_views, practice_views, replay_views, views
 
 app_name = "lessons"
 
@@ -15,4 +15,5 @@ urlpatterns = [
     path("exercises/<slug:slug>/check/", exercise_views.check_answer, name="check_answer"),
     path("exercises/<slug:slug>/answer/", exercise_views.answer, name="answer"),
     path("practice/", practice_views.practice_list, name="practice"),
+    path("replay/<slug:slug>/", replay_views.replay_deal, name="replay"),
 ]

@@ -65,3 +65,55 @@
     }
   });
 })();
+
+// ---------------------------------------------------------------------------
+// replayer: templates/lessons/replay.html
+(function () {
+  "use strict";
+
+  function replayer() {
+    return document.querySelector("[data-replayer]");
+  }
+
+  function isTable(element) {
+    return element && element.id === "replay-table";
+  }
+
+  // Left and Right step when focus is anywhere in the replayer, except in a
+  // field where the arrows already mean something.
+  document.addEventListener("keydown", function (event) {
+    var region = replayer();
+    if (!region || !region.contains(event.target)) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (/^(INPUT|SELECT|TEXTAREA)$/.test(event.target.tagName)) return;
+    var which = { ArrowLeft: "previous", ArrowRight: "next" }[event.key];
+    if (!which) return;
+    var control = region.querySelector('[data-replay-control="' + which + '"]');
+    if (control) {
+      event.preventDefault();
+      control.click();
+    }
+  });
+
+  // The swap replaces the control that was used; remember it (and whether the
+  // step list was open) so focus lands on its successor, not on the page.
+  var used = null;
+  var listOpen = false;
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    if (!isTable(event.detail.target)) return;
+    var active = document.activeElement;
+    used = active && active.getAttribute("data-replay-control");
+    var list = event.detail.target.querySelector("[data-replay-steps]");
+    listOpen = Boolean(list && list.open);
+  });
+
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    if (!isTable(event.detail.target)) return;
+    var list = event.detail.target.querySelector("[data-replay-steps]");
+    if (list && listOpen) list.open = true;
+    if (!used) return; // focus was on the replayer itself, which stays
+    var again = event.detail.target.querySelector('[data-replay-control="' + used + '"]');
+    (again || replayer()).focus();
+    used = null;
+  });
+})();

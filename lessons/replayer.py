@@ -1,0 +1,229 @@
+"""What the replayer page shows at one step, shaped from the engine's own replay.
+
+The engine already snapshots the whole table at every step, so this module
+only chooses what a learner should see: who holds the button and blinds,
+which seat just drew what, how each live hand reads right now and, at the
+end, the lesson's tables. Nothing here adds or compares chips or cards
+itself; every number and verdict is read off ``Replay``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+
+from evaluator import AWARD_TITLES, Card
+from evaluator.notation import parse_deal
+from evaluator.replay import Replay, Step, replay
+from evaluator.values import BadugiValue, LowValue
+
+from .replay_chart import Chart, contribution_chart
+
+FINAL_KINDS = ("showdown", "payout")
+
+
+@lru_cache(maxsize=64)
+def replay_history(history: str) -> Replay:
+    """Parse and replay a stored history once per text.
+
+    A record and its replay are frozen, so every request for the same deal can
+    share them; a history that fails raises ``DealError`` and is not cached.
+    """
+    return replay(parse_deal(history))
+
+
+def _shown(value: LowValue | BadugiValue) -> str:
+    return value.description if isinstance(value, BadugiValue) else value.text
+
+
+def _read(values: dict[str, LowValue | BadugiValue]) -> tuple[list[tuple[str, str]], tuple]:
+    """Each award's reading as (title, words), and the Badugi cards that count."""
+    counting: tuple[Card, ...] = ()
+    rows = []
+    for kind, value in values.items():
+        rows.append((AWARD_TITLES[kind], _shown(value)))
+        if isinstance(value, BadugiValue):
+            counting = value.cards
+    return rows, counting
+
+
+@dataclass(frozen=True)
+class SeatView:
+    name: str
+    markers: tuple[str, ...]  # "button", "small blind", "big blind", as words
+    stack: int | None
+    in_round: int
+    in_total: int
+    cards: tuple[Card, ...]
+    folded: bool
+    to_act: bool
+    acted: bool  # the seat this step is about
+    drew: int | None  # cards replaced in the current draw, None before the seat draws
+    drawn: tuple[Card, ...]
+    discarded: tuple[Card, ...]
+    reads: list[tuple[str, str]]
+    counting: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    name: str
+    cards: tuple[Card, ...]
+    counting: tuple[Card, ...]
+    values: list[tuple[str, str]]
+
+
+@dataclass(frozen=True)
+class AwardView:
+    title: str
+    pot: str
+    amount: int
+    winners: list[str]
+    shares: list[tuple[str, int]]
+    explanation: str
+
+
+class ReplayPage:
+    """One step of a replay, with everything the table partial reads."""
+
+    def __init__(self, result: Replay, index: int) -> None:
+        self.replay = result
+        self.index = index
+        self.step: Step = result.steps[index]
+        self.last = len(result.steps) - 1
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return self.replay.steps
+
+    @property
+    def previous(self) -> int | None:
+        return self.index - 1 if self.index > 0 else None
+
+    @property
+    def next(self) -> int | None:
+        return self.index + 1 if self.index < self.last else None
+
+    @property
+    def is_final(self) -> bool:
+        return self.step.kind in FINAL_KINDS
+
+    @property
+    def state(self):
+        return self.step.state
+
+    @property
+    def to_act_name(self) -> str | None:
+        to_act = self.state.to_act
+        return None if to_act is None else self.state.seats[to_act].name
+
+    @cached_property
+    def draw_number(self) -> int | None:
+        """Which draw is under way (or just ended) at this step, if any."""
+        if not self.state.street.startswith("draw"):
+            return None
+        ended = sum(
+            1
+            for step in self.steps[: self.index]
+            if step.kind == "round_end" and step.action == "draw"
+        )
+        return ended + 1
+
+    @cached_property
+    def blinds(self) -> dict[int, str]:
+        return {
+            step.actor: step.action
+            for step in self.steps
+            if step.kind == "post" and step.action in ("small blind", "big blind")
+        }
+
+    @cached_property
+    def seats(self) -> list[SeatView]:
+        reads = self.replay.reads(self.step)
+        button = self.replay.record.button
+        draw = self.draw_number
+        views = []
+        for i, seat in enumerate(self.state.seats):
+            markers = (["button"] if i == button else []) + (
+                [self.blinds[i]] if i in self.blinds else []
+            )
+            drew_now = draw is not None and len(seat.draws) == draw
+            rows, counting = _read(reads[i]) if reads[i] is not None else ([], ())
+            views.append(
+                SeatView(
+                    name=seat.name,
+                    markers=tuple(markers),
+                    stack=seat.stack,
+                    in_round=seat.in_round,
+                    in_total=seat.in_total,
+                    cards=seat.cards,
+                    folded=seat.folded,
+                    to_act=i == self.state.to_act,
+                    acted=i == self.step.actor,
+                    drew=len(seat.discarded) if drew_now else None,
+                    drawn=seat.received if drew_now else (),
+                    discarded=seat.discarded if drew_now else (),
+                    reads=rows,
+                    counting=counting,
+                )
+            )
+        return views
+
+    @cached_property
+    def round_pots(self) -> list[tuple[str, int]]:
+        """The pot at the end of each betting round reached so far."""
+        return [
+            (step.state.street, step.state.pot)
+            for step in self.steps[: self.index + 1]
+            if step.kind == "round_end" and step.action == "betting"
+        ]
+
+    # The lesson's tables, shown from the showdown on --------------------------
+
+    @cached_property
+    def evaluations(self) -> list[Evaluation]:
+        result = []
+        for seat in self.replay.settlement.seats:
+            if seat.folded or seat.cards is None:
+                continue
+            rows, counting = _read(seat.values)
+            result.append(Evaluation(seat.name, seat.cards, counting, rows))
+        return result
+
+    @cached_property
+    def awards(self) -> list[AwardView]:
+        settlement = self.replay.settlement
+        names = settlement.names
+        return [
+            AwardView(
+                title=award.title,
+                pot=pot.name,
+                amount=award.amount,
+                winners=[names[s] for s in award.winners],
+                shares=[(names[s], chips) for s, chips in sorted(award.shares.items())],
+                explanation=award.explanation,
+            )
+            for pot in settlement.pots
+            for award in pot.awards
+        ]
+
+    @property
+    def several_pots(self) -> bool:
+        return len(self.replay.settlement.pots) > 1
+
+    @cached_property
+    def payouts(self) -> list[tuple[str, int]]:
+        settlement = self.replay.settlement
+        return list(zip(settlement.names, settlement.payouts, strict=True))
+
+    @property
+    def contributions(self):
+        return self.replay.contributions
+
+    @property
+    def ledger(self):
+        return self.replay.ledger
+
+    @cached_property
+    def chart(self) -> Chart:
+        return contribution_chart(self.replay.contributions)
