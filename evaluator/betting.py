@@ -83,6 +83,7 @@ class Table:
         self.put = [0] * n  # chips towards this round's bet
         self.round_in = [0] * n  # every chip this round, antes included
         self.total_in = [0] * n
+        self.pot = 0  # kept as a running sum: the replayer reads it at every step
         self.history: list[tuple[int, ...]] = []  # round_in of each finished round
         self.round = 0
         self.bet_to = 0
@@ -92,10 +93,6 @@ class Table:
         self.to_act: int | None = None
 
     # -- the state of the deal ------------------------------------------------
-
-    @property
-    def pot(self) -> int:
-        return sum(self.total_in)
 
     @property
     def live(self) -> list[int]:
@@ -147,6 +144,7 @@ class Table:
             self.put[seat] += chips
         self.round_in[seat] += chips
         self.total_in[seat] += chips
+        self.pot += chips
         if self.stack[seat] == 0:
             self.all_in[seat] = True
         return chips
