@@ -1,0 +1,123 @@
+"""Exporting and importing deals: a round trip, no duplicates, all or nothing."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.urls import reverse
+
+from lessons import deal_io
+from lessons.models import Deal
+from tests.factories import make_deal, make_teacher
+
+pytestmark = pytest.mark.django_db
+
+
+def snapshot() -> list[dict]:
+    return [
+        {name: getattr(d, name) for name in deal_io.FIELDS} for d in Deal.objects.order_by("slug")
+    ]
+
+
+@pytest.fixture
+def two_practice_deals():
+    return [
+        make_deal(title="First", slug="first", explanation="Look at the suits."),
+        make_deal(
+            title="Second", slug="second", published=False, pot=None, parts=[{"kind": "winners"}]
+        ),
+    ]
+
+
+def test_export_then_import_on_an_empty_site_recreates_every_deal(tmp_path, two_practice_deals):
+    path = tmp_path / "deals.json"
+    call_command("export_deals", "--output", str(path), stderr=io.StringIO())
+    before = snapshot()
+    Deal.objects.all().delete()
+    out = io.StringIO()
+    call_command("import_deals", str(path), stdout=out)
+    assert snapshot() == before
+    assert f"{len(before)} new deal(s), 0 updated" in out.getvalue()
+
+
+def test_the_document_names_its_format_and_keys_deals_by_slug(two_practice_deals):
+    out = io.StringIO()
+    call_command("export_deals", "--practice-only", stdout=out)
+    document = json.loads(out.getvalue())
+    assert document["format"] == "badacey-study-room/deals"
+    assert document["version"] == 1
+    slugs = [d["slug"] for d in document["deals"]]
+    assert {"first", "second"} <= set(slugs)
+    assert len(slugs) == Deal.objects.practice().count()
+    assert all(d["lesson"] == "" for d in document["deals"])
+    assert "id" not in document["deals"][0]
+
+
+def test_importing_the_same_file_twice_adds_nothing(tmp_path, two_practice_deals):
+    path = tmp_path / "deals.json"
+    path.write_text(deal_io.dumps(two_practice_deals), encoding="utf-8")
+    count = Deal.objects.count()
+    call_command("import_deals", str(path), stdout=io.StringIO())
+    out = io.StringIO()
+    call_command("import_deals", str(path), stdout=out)
+    assert Deal.objects.count() == count
+    assert "0 new deal(s), 2 updated" in out.getvalue()
+
+
+def test_an_import_updates_a_deal_with_the_same_slug_in_place(two_practice_deals):
+    document = deal_io.document(two_practice_deals)
+    document["deals"][0]["title"] = "First, revised"
+    pk = two_practice_deals[0].pk
+    deal_io.loads(json.dumps(document))
+    assert Deal.objects.get(slug="first").title == "First, revised"
+    assert Deal.objects.get(slug="first").pk == pk
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("not json at all", "not JSON"),
+        ('{"deals": []}', "not a deals export"),
+        ('{"format": "badacey-study-room/deals", "version": 9, "deals": []}', "version 9"),
+    ],
+)
+def test_a_file_that_is_not_a_deals_export_is_refused(tmp_path, text, message):
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CommandError, match=message):
+        call_command("import_deals", str(path))
+
+
+def test_one_bad_deal_changes_nothing_and_is_named_with_its_field(two_practice_deals):
+    document = deal_io.document(two_practice_deals)
+    document["deals"][0]["title"] = "Changed, but must not be saved"
+    new = dict(document["deals"][1], slug="brand-new")
+    document["deals"].append(new)
+    bad = dict(document["deals"][1], slug="broken")
+    bad["seats"] = [
+        {"name": "Kira", "cards": "Q♥ 2♠ A♥ 3♦ 4♣"},
+        {"name": "Noor", "cards": "5♠ Q♥ 3♣ 2♦ A♣"},
+    ]
+    document["deals"].append(bad)
+    before = snapshot()
+    with pytest.raises(deal_io.DealFileError) as caught:
+        deal_io.loads(json.dumps(document))
+    assert caught.value.problems == [
+        "Deal 4 (broken), seats: Q♥ is in both Kira's and Noor's hands."
+    ]
+    assert snapshot() == before
+
+
+def test_the_admin_action_downloads_the_selected_deals(client, two_practice_deals):
+    client.force_login(make_teacher())
+    response = client.post(
+        reverse("admin:lessons_deal_changelist"),
+        {"action": "export_as_json", "_selected_action": [two_practice_deals[1].pk]},
+    )
+    assert response["Content-Type"] == "application/json"
+    assert response["Content-Disposition"].startswith('attachment; filename="deals-')
+    document = json.loads(response.content)
+    assert [d["slug"] for d in document["deals"]] == ["second"]
