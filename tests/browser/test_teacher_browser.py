@@ -1,0 +1,79 @@
+"""A teacher adds a practice deal in the admin; a learner finds it, answers it, is told."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+import pytest
+from django.db import connection
+from django.db.migrations.loader import MigrationLoader
+from playwright.sync_api import expect
+
+from lessons.models import Deal
+from tests.factories import make_teacher, right_answer
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PASSWORD = "a-long-teaching-pass"
+TITLE = "Kira keeps two aces"
+
+
+@pytest.fixture(autouse=True)
+def teachers_group():
+    """Run the Teachers data migration again: an earlier transactional test's flush emptied it."""
+    migration = import_module("lessons.migrations.0003_teachers_group")
+    state = MigrationLoader(connection).project_state(("lessons", "0003_teachers_group"))
+    with connection.schema_editor() as editor:
+        migration.create_group(state.apps, editor)
+
+
+def answer(page, deal: Deal) -> None:
+    """Fill the exercise form with the evaluator's answer, as a learner would."""
+    for name, value in right_answer(deal).items():
+        for item in value if isinstance(value, list) else [value]:
+            field = page.locator(f'input[name="{name}"]')
+            if field.first.get_attribute("type") in ("checkbox", "radio"):
+                page.locator(f'input[name="{name}"][value="{item}"]').check()
+            else:
+                field.fill(item)
+
+
+def test_a_teacher_publishes_a_deal_that_a_learner_then_answers(browser, page, live_server, axe):
+    make_teacher(password=PASSWORD)
+    teacher = browser.new_page()  # its own context: the learner's `page` is not logged in
+    teacher.goto(live_server.url + "/admin/")
+    teacher.get_by_label("Username").fill("teacher")
+    teacher.get_by_label("Password").fill(PASSWORD)
+    teacher.get_by_role("button", name="Log in").click()
+
+    teacher.goto(live_server.url + "/admin/lessons/deal/add/")
+    teacher.get_by_label("Title:", exact=True).fill(TITLE)
+    teacher.get_by_label("Published").uncheck()
+    teacher.get_by_label("Game:", exact=True).select_option("badacey")
+    teacher.get_by_label("Pot:", exact=True).fill("80")
+    teacher.get_by_label("Seats:", exact=True).fill("Kira: A♠ 2♠ A♥ 3♦ 4♣\nNoor: 5♠ 4♥ 3♣ 2♦ A♣")
+    teacher.get_by_label("Prompt:", exact=True).fill(
+        "Pick Kira's Badugi, then the winners and the payouts."
+    )
+    teacher.get_by_label("Parts:", exact=True).fill("badugi Kira\nwinners\npayouts")
+    teacher.get_by_role("button", name="Save and continue editing").click()
+    expect(teacher.locator(".messagelist")).to_contain_text("was added successfully")
+    deal = Deal.objects.get(title=TITLE)
+    assert deal.slug == "kira-keeps-two-aces", "the admin's script fills the slug from the title"
+
+    learner = page
+    learner.goto(live_server.url + "/practice/")
+    expect(learner.get_by_role("link", name=TITLE)).to_have_count(0)
+
+    teacher.get_by_label("Published").check()
+    teacher.get_by_role("button", name="Save", exact=True).click()
+    expect(teacher.locator(".messagelist")).to_contain_text("was changed successfully")
+
+    learner.goto(live_server.url + "/practice/")
+    assert axe(learner) == []
+    learner.get_by_role("link", name=TITLE).click()
+    expect(learner.get_by_role("heading", level=1)).to_contain_text(TITLE)
+    answer(learner, Deal.objects.get(pk=deal.pk))
+    learner.get_by_role("button", name="Check my answer").click()
+    feedback = learner.locator(f"#feedback-{deal.slug}")
+    expect(feedback).to_contain_text("All right: every part is correct.")
