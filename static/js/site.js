@@ -107,7 +107,7 @@
     listOpen = Boolean(list && list.open);
   });
 
-  document.body.addEventListener("htmx:afterSwap", function (event) {
+  document.body.addEventListener("htmx:afterSettle", function (event) {
     if (!isTable(event.detail.target)) return;
     var list = event.detail.target.querySelector("[data-replay-steps]");
     if (list && listOpen) list.open = true;

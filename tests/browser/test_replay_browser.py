@@ -1,0 +1,140 @@
+"""The replayer in a real browser: keyboard stepping, URLs and history, no-JS links, axe."""
+
+from __future__ import annotations
+
+import importlib
+
+import pytest
+from playwright.sync_api import expect
+
+from evaluator.notation import parse_deal
+from evaluator.replay import replay
+from lessons.models import Deal
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SEED = "amara-bram-kira-noor"
+# The data migration's own row, so this test sees the deal however the database was reset.
+seed_row = importlib.import_module("lessons.migrations.0004_replay_deals").seed_row
+
+
+@pytest.fixture
+def played():
+    Deal.objects.update_or_create(slug=SEED, defaults=seed_row())
+    return replay(parse_deal(Deal.objects.get(slug=SEED).history))
+
+
+@pytest.fixture
+def replay_url(live_server, played):
+    def at(step: int | None = None) -> str:
+        base = f"{live_server.url}/replay/{SEED}/"
+        return base if step is None else f"{base}?step={step}"
+
+    return at
+
+
+def shows_step(page, n: int) -> None:
+    expect(page.locator("[data-replay-index]")).to_have_text(str(n))
+
+
+def test_keyboard_alone_steps_from_the_first_step_to_the_last_and_back(page, replay_url, played):
+    last = len(played.steps) - 1
+    page.goto(replay_url())
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.dataset.replayControl") == "next":
+            break
+    else:
+        pytest.fail("Tab never reached the Next control")
+    page.keyboard.press("Enter")
+    shows_step(page, 1)
+    assert page.evaluate("document.activeElement.dataset.replayControl") == "next"
+    for n in range(2, last + 1):
+        page.keyboard.press("ArrowRight")
+        shows_step(page, n)
+        expect(page.locator("#replay-status")).to_have_text(played.steps[n].text)
+    assert page.locator('[data-replay-control="next"]').count() == 0
+    assert page.evaluate("document.activeElement.id") == "replayer"
+    for n in range(last - 1, -1, -1):
+        page.keyboard.press("ArrowLeft")
+        shows_step(page, n)
+    assert page.url.endswith("?step=0")
+
+
+def test_the_live_sentence_announces_the_new_step(page, replay_url, played):
+    step = next(s for s in played.steps if s.text == "Noor bets 12. The pot is 60.")
+    page.goto(replay_url(step.index - 1))
+    page.get_by_role("link", name="Next", exact=True).click()
+    shows_step(page, step.index)
+    status = page.locator("#replay-status")
+    expect(status).to_have_text("Noor bets 12. The pot is 60.")
+    assert status.get_attribute("aria-live") == "polite"
+
+
+def test_the_url_and_browser_history_follow_the_steps(page, replay_url):
+    page.goto(replay_url(0))
+    for n in (1, 2, 3):
+        page.get_by_role("link", name="Next", exact=True).click()
+        shows_step(page, n)
+        expect(page).to_have_url(replay_url(n))
+    page.go_back()
+    shows_step(page, 2)
+    expect(page).to_have_url(replay_url(2))
+    page.go_back()
+    shows_step(page, 1)
+    page.go_forward()
+    shows_step(page, 2)
+    expect(page).to_have_url(replay_url(2))
+
+
+def test_the_step_list_jumps_to_any_step(page, replay_url, played):
+    showdown = next(s for s in played.steps if s.kind == "showdown")
+    page.goto(replay_url(0))
+    page.locator(".replay-steps summary").click()
+    page.locator(f'[data-replay-control="step-{showdown.index}"]').click()
+    shows_step(page, showdown.index)
+    expect(page).to_have_url(replay_url(showdown.index))
+    current = page.locator('.replay-steps [aria-current="step"]')
+    expect(current).to_have_attribute("data-replay-control", f"step-{showdown.index}")
+    expect(page.locator(".replay-results")).to_be_visible()
+
+
+def test_without_javascript_the_controls_are_plain_links(browser, replay_url, played):
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    try:
+        page.goto(replay_url())
+        page.get_by_role("link", name="Next", exact=True).click()
+        shows_step(page, 1)
+        assert page.url == replay_url(1)
+        page.get_by_role("link", name="Last", exact=True).click()
+        shows_step(page, len(played.steps) - 1)
+        page.get_by_role("link", name="Previous", exact=True).click()
+        shows_step(page, len(played.steps) - 2)
+        page.get_by_role("link", name="First", exact=True).click()
+        shows_step(page, 0)
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("which", ["first", "draw", "last"])
+def test_the_replayer_has_no_axe_violations(page, replay_url, played, axe, which):
+    index = {
+        "first": 0,
+        "draw": next(s.index for s in played.steps if s.kind == "draw"),
+        "last": len(played.steps) - 1,
+    }[which]
+    page.goto(replay_url(index))
+    page.locator(".replay-steps summary").click()
+    assert axe(page) == []
+
+
+@pytest.mark.parametrize("which", ["draw", "last"])
+def test_a_phone_width_screen_needs_no_sideways_scrolling(page, replay_url, played, which):
+    index = {
+        "draw": next(s.index for s in played.steps if s.kind == "draw"),
+        "last": len(played.steps) - 1,
+    }[which]
+    page.set_viewport_size({"width": 375, "height": 740})
+    page.goto(replay_url(index))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 375
