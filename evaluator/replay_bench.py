@@ -53,12 +53,12 @@ after draw 3: Dee check, Fay bet 12, Dee call 12; pot 283
 """
 
 
-def bench_replay(repeat: int = 100, batches: int = 7) -> float:
-    """Milliseconds per replay of the six-seat deal; prints the figure with PASS or MISS.
+def measure_replay(repeat: int = 100, batches: int = 7) -> tuple[float, float, int]:
+    """(best, median) milliseconds per replay of the six-seat deal, and its seat count.
 
-    The figure is the best of several batch means: on a shared machine other
+    The headline is the best of several batch means: on a shared machine other
     processes only ever add time, so the fastest batch is the closest to the
-    engine's own cost. The median batch is printed beside it for context.
+    engine's own cost. The median batch is reported beside it for context.
     """
     record = parse_deal(SIX_SEAT_DEAL)
     replay(record)  # warm up, and fail loudly if the deal were illegal
@@ -68,10 +68,15 @@ def bench_replay(repeat: int = 100, batches: int = 7) -> float:
         for _ in range(repeat):
             replay(record)
         means.append((time.perf_counter() - start) * 1000 / repeat)
-    best, median = min(means), statistics.median(means)
+    return min(means), statistics.median(means), len(record.seats)
+
+
+def bench_replay(repeat: int = 100, batches: int = 7) -> float:
+    """Print the replay figure with PASS or MISS; used when run on its own."""
+    best, median, seats = measure_replay(repeat, batches)
     verdict = "PASS" if best < TARGET_MS else "MISS"
     print(
-        f"replay of a six-seat deal ({len(record.seats)} seats, {repeat} x {batches}): "
+        f"replay of a six-seat deal ({seats} seats, {repeat} x {batches}): "
         f"{best:.3f} ms per replay, median batch {median:.3f} ms "
         f"(target < {TARGET_MS} ms) {verdict}"
     )
