@@ -277,17 +277,18 @@ def _explain(
     shown = value.description if isinstance(value, BadugiValue) else value.text
     losers = [i for i in eligible if i not in winners]
     beaten = "; ".join(f"{seats[i].name} has {_shown(seats[i].values[kind])}" for i in losers)
+    chips = f" ({part})" if part else ""  # a question without a pot still names winners
     if len(winners) == 1:
-        sentence = f"{seats[winners[0]].name} wins {where} ({part}) with {shown}"
+        sentence = f"{seats[winners[0]].name} wins {where}{chips} with {shown}"
     else:
         who = _and(seats[i].name for i in winners)
+        sentence = f"{who} tie for {where}{chips} with {shown}"
         amounts = sorted(set(shares.values()), reverse=True)
-        if len(amounts) == 1:
-            split = f"{amounts[0]} each"
-        else:
-            split = ", ".join(f"{seats[i].name} {shares[i]}" for i in winners)
-            split += " (the odd chip goes clockwise from the button)"
-        sentence = f"{who} tie for {where} ({part}) with {shown}: {split}"
+        if part and len(amounts) == 1:
+            sentence += f": {amounts[0]} each"
+        elif part:
+            sentence += ": " + ", ".join(f"{seats[i].name} {shares[i]}" for i in winners)
+            sentence += " (the odd chip goes clockwise from the button)"
     if beaten:
         sentence += f"; {beaten}"
     return sentence + "."
