@@ -61,7 +61,7 @@ class SeatRow:
 class AwardLine:
     title: str
     winners: str
-    sentence: str  # the evaluator's explanation, when chips are at stake
+    sentence: str  # the evaluator's explanation of who wins and why
 
 
 @dataclass(frozen=True)
@@ -135,6 +135,6 @@ def _reading(deal: Deal, game: str, outcome: Settlement) -> Reading:
     for award in outcome.pots[0].awards:
         title = award_title(profile, award.kind, deal.pot)
         winners = names_and(outcome.names[s] for s in award.winners)
-        awards.append(AwardLine(title, winners, award.explanation if deal.pot else ""))
+        awards.append(AwardLine(title, winners, award.explanation))
     payouts = list(zip(outcome.names, outcome.payouts, strict=True)) if deal.pot else []
     return Reading(profile, rows, awards, payouts, deal.pot or 0)
