@@ -1,0 +1,44 @@
+"""python -m lessons.bench runs every section and reports it.
+
+Timings are judged in the report, never here: this only checks that it runs.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from evaluator.bench import Line
+from lessons import bench
+
+pytestmark = pytest.mark.django_db
+
+
+def test_quick_benchmark_prints_a_line_for_every_section(capsys):
+    # pytest-django already made a test database; the bench must not build a second one.
+    bench.main(["--quick"], own_database=False)
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("site benchmark")
+    expected = ["replay page "]
+    expected += ["engine replay"]
+    expected += [f"lesson page {url}," for url in bench.LESSON_PAGES]
+    expected += [
+        f"check {verdict} answer, {how}"
+        for verdict in ("right", "wrong")
+        for how in ("htmx fragment", "whole page")
+    ]
+    expected += [f"gzip weight {url} " for url in bench.LESSON_PAGES]
+    expected += ["loads from another host"]
+    for start in expected:
+        line = next((line for line in lines if line.startswith(start)), None)
+        assert line is not None, f"no line starting {start!r} in:\n" + "\n".join(lines)
+        if "target" in line:
+            assert line.endswith(("PASS", "MISS")), line
+
+
+def test_sections_can_be_extended(monkeypatch, capsys):
+    def extra(options, client):
+        return [Line("an extra section", "1 ms", "< 2 ms", True)]
+
+    monkeypatch.setattr(bench, "SECTIONS", [extra])
+    assert bench.main(["--quick"], own_database=False) == 0
+    assert "an extra section" in capsys.readouterr().out
