@@ -26,8 +26,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .deal import ACTION_KINDS, DealError, number_word, round_name
+from .deal import ACTION_KINDS, DealError, round_name
 from .profiles import GameProfile
+from .wording import number_word
 
 
 @dataclass(frozen=True, slots=True)

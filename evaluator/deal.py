@@ -21,15 +21,9 @@ from typing import Any
 from .cards import Card
 from .errors import EvaluatorError
 from .profiles import PROFILES, GameProfile, get_profile
+from .wording import number_word
 
 ACTION_KINDS = ("fold", "check", "call", "bet", "raise", "all-in")
-
-_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-
-def number_word(n: int) -> str:
-    """Small counts read better as words in sentences for learners ("draws two")."""
-    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
 
 
 def round_name(betting_round: int) -> str:

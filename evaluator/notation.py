@@ -32,11 +32,11 @@ from .deal import (
     Seat,
     Street,
     full_settings,
-    number_word,
 )
 from .errors import EvaluatorError
 from .profiles import PROFILES, GameProfile
 from .replay import replay
+from .wording import number_word
 
 _GAME = re.compile(r"game\s+([^\s,]+)\s*(?:,(.*))?", re.I)
 _SEAT = re.compile(r"seat\s+([^,:]+?)\s*(?:,\s*(\d+)(?:\s+chips?)?\s*)?:(.*)", re.I)

@@ -23,12 +23,12 @@ from .deal import (
     DealRecord,
     DrawEntry,
     DrawLine,
-    number_word,
     round_name,
 )
 from .profiles import GameProfile
 from .settlement import Settlement, settle
 from .values import BadugiValue, LowValue
+from .wording import names_and, number_word
 
 DrawRecord = tuple[tuple[Card, ...], tuple[Card, ...]]
 
@@ -393,7 +393,7 @@ class _Replayer:
         self.street = "showdown"
         self._step(
             "pot",
-            f"The betting was not recorded: {_and(self.names)} each put {share} "
+            f"The betting was not recorded: {names_and(self.names)} each put {share} "
             f"into a pot of {t.pot}.",
             range(len(self.names)),
             amount=t.pot,
@@ -672,10 +672,6 @@ def _draw_text(name: str, entry: DrawEntry) -> str:
         f"{name} draws {count}: discards {format_cards(entry.discards)}, "
         f"receives {format_cards(entry.receives)}."
     )
-
-
-def _and(names: Sequence[str]) -> str:
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 __all__ = [

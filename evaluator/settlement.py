@@ -16,6 +16,7 @@ from .cards import Card, parse_cards
 from .errors import EvaluatorError
 from .profiles import AWARD_TITLES, GameProfile, get_profile
 from .values import BadugiValue, LowValue
+from .wording import names_and
 
 Value = LowValue | BadugiValue
 HandInput = str | Sequence[Card] | Sequence[str] | None
@@ -273,15 +274,14 @@ def _explain(
 ) -> str:
     title = AWARD_TITLES[kind]
     where = f"the {title} half of {label}" if profile.is_split else label
-    value = seats[winners[0]].values[kind]
-    shown = value.description if isinstance(value, BadugiValue) else value.text
+    shown = seats[winners[0]].values[kind].description
     losers = [i for i in eligible if i not in winners]
-    beaten = "; ".join(f"{seats[i].name} has {_shown(seats[i].values[kind])}" for i in losers)
+    beaten = "; ".join(f"{seats[i].name} has {seats[i].values[kind].description}" for i in losers)
     chips = f" ({part})" if part else ""  # a question without a pot still names winners
     if len(winners) == 1:
         sentence = f"{seats[winners[0]].name} wins {where}{chips} with {shown}"
     else:
-        who = _and(seats[i].name for i in winners)
+        who = names_and(seats[i].name for i in winners)
         sentence = f"{who} tie for {where}{chips} with {shown}"
         amounts = sorted(set(shares.values()), reverse=True)
         if part and len(amounts) == 1:
@@ -292,12 +292,3 @@ def _explain(
     if beaten:
         sentence += f"; {beaten}"
     return sentence + "."
-
-
-def _shown(value: Value) -> str:
-    return value.description if isinstance(value, BadugiValue) else value.text
-
-
-def _and(names) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

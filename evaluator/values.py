@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import total_ordering
 
-from .cards import RANK_PLURALS, RANK_TEXT, Card
+from .cards import RANK_NAMES, RANK_PLURALS, RANK_TEXT, Card
+from .wording import number_word
 
 
 @total_ordering
@@ -60,13 +61,18 @@ class LowValue(_Ordered):
                 return f"full house, {RANK_PLURALS[r[0]]} full of {RANK_PLURALS[r[1]]}"
             case "four of a kind":
                 return f"four {RANK_PLURALS[r[0]]}, {RANK_TEXT[r[1]]}"
-            case "straight":
-                return f"{_high_name(r[0])}-high straight"
+            case "straight":  # only deuce-to-seven has these, so the top card is six or more
+                return f"{RANK_NAMES[r[0]]}-high straight"
             case "flush":
                 return f"flush, {dashes}"
             case "straight flush":
-                return f"{_high_name(r[0])}-high straight flush"
+                return f"{RANK_NAMES[r[0]]}-high straight flush"
         raise AssertionError(self.category)  # pragma: no cover
+
+    @property
+    def description(self) -> str:
+        """The words a sentence uses for this value; a low reads as its short form."""
+        return self.text
 
     def __str__(self) -> str:
         return self.text
@@ -99,25 +105,7 @@ class BadugiValue(_Ordered):
         """Size first, because size decides before any rank is read."""
         if self.size == 4:
             return f"four-card {self.text} Badugi"
-        word = {1: "one", 2: "two", 3: "three"}[self.size]
-        return f"{word}-card {self.text}"
+        return f"{number_word(self.size)}-card {self.text}"
 
     def __str__(self) -> str:
         return self.description
-
-
-_HIGH_NAMES = {
-    1: "ace",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
-    11: "jack",
-    12: "queen",
-    13: "king",
-}
-
-
-def _high_name(rank: int) -> str:
-    return _HIGH_NAMES.get(rank, RANK_TEXT[rank])

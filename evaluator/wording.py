@@ -1,0 +1,23 @@
+"""Small pieces of English shared by every sentence the evaluator writes.
+
+Explanations, replay steps and error messages are read by learners, so counts
+and lists of names should read the same wherever they appear; keeping the
+helpers here stops each module growing its own slightly different copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+
+
+def number_word(n: int) -> str:
+    """Small counts read better as words in sentences for learners ("draws two")."""
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+
+
+def names_and(names: Iterable[str]) -> str:
+    """ "Ada", "Ada and Bo", "Ada, Bo and Cy": a list as a sentence says it."""
+    names = list(names)
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
