@@ -46,9 +46,9 @@ class Line:
 
 def _build_tables() -> tuple:
     """Everything ``tables`` computes at import, built again from scratch."""
-    lows = tables._build_lows()
+    lows = tables.build_low_tables()
     masks = tuple(tables.badugi_strength_of_mask(m) for m in range(1 << 13))
-    return lows, masks, tables._build_badugi()
+    return lows, masks, tables.build_badugi_table()
 
 
 def _deep_size(value: object, seen: set[int] | None = None) -> int:

@@ -26,7 +26,7 @@ def ace_to_five(cards: Sequence[Card]) -> LowValue:
     """Ace low; straights and flushes ignored; pairs and worse count against."""
     _check_five(cards)
     positions = tuple(tables.position_ace_low(c.rank) for c in cards)
-    strength = tables.A5_STRENGTH[tables._prime_key(positions)]
+    strength = tables.A5_STRENGTH[tables.prime_key(positions)]
     shape, ordered = tables.a5_order(positions)
     ranks = tuple(tables.rank_at(p, ace_high=False) for p in ordered)
     return LowValue(
@@ -43,7 +43,7 @@ def deuce_to_seven(cards: Sequence[Card]) -> LowValue:
     _check_five(cards)
     positions = tuple(tables.position_ace_high(c.rank) for c in cards)
     flush = len({c.suit for c in cards}) == 1
-    key = tables._prime_key(positions)
+    key = tables.prime_key(positions)
     strength = (tables.D27_FLUSH_STRENGTH if flush else tables.D27_STRENGTH)[key]
     category_index, _ = tables.d27_order(positions, flush)
     _, ordered = tables.grouped_positions(positions)

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import combinations, combinations_with_replacement
+from collections.abc import Iterable
+from itertools import combinations, combinations_with_replacement, product
 
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
 
@@ -73,12 +74,12 @@ def is_straight(positions: tuple[int, ...]) -> bool:
     return len(set(positions)) == 5 and max(positions) - min(positions) == 4
 
 
-def a5_order(positions: tuple[int, ...]) -> tuple:
+def a5_order(positions: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     """Sort key, lower is better, for an ace-to-five low given ace-low positions."""
     return grouped_positions(positions)
 
 
-def d27_order(positions: tuple[int, ...], flush: bool) -> tuple:
+def d27_order(positions: tuple[int, ...], flush: bool) -> tuple[int, tuple[int, ...]]:
     """Sort key, lower is better, for a deuce-to-seven low given ace-high positions."""
     shape, ordered = grouped_positions(positions)
     straight = is_straight(positions)
@@ -99,17 +100,25 @@ def _rank_multisets() -> list[tuple[int, ...]]:
     ]
 
 
-def _prime_key(positions: tuple[int, ...]) -> int:
+def prime_key(positions: tuple[int, ...]) -> int:
+    """An order-blind key for a multiset of positions: a product of primes is unique.
+
+    Shared by the readable lows and the fast path, so both look up the same entry.
+    """
     key = 1
     for p in positions:
         key *= PRIMES[p]
     return key
 
 
-def _build_lows() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+def build_low_tables() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
+    """Ace-to-five, deuce-to-seven and deuce-to-seven-flush strengths by prime key.
+
+    Public so the benchmark can time a build from scratch.
+    """
     multisets = _rank_multisets()
     a5_keys = sorted(multisets, key=a5_order)
-    a5 = {_prime_key(m): len(a5_keys) - 1 - i for i, m in enumerate(a5_keys)}
+    a5 = {prime_key(m): len(a5_keys) - 1 - i for i, m in enumerate(a5_keys)}
 
     d27_entries = [(m, False) for m in multisets] + [
         (m, True) for m in multisets if len(set(m)) == 5
@@ -119,11 +128,11 @@ def _build_lows() -> tuple[dict[int, int], dict[int, int], dict[int, int]]:
     d27_plain: dict[int, int] = {}
     d27_flush: dict[int, int] = {}
     for i, (m, flush) in enumerate(d27_entries):
-        (d27_flush if flush else d27_plain)[_prime_key(m)] = total - 1 - i
+        (d27_flush if flush else d27_plain)[prime_key(m)] = total - 1 - i
     return a5, d27_plain, d27_flush
 
 
-A5_STRENGTH, D27_STRENGTH, D27_FLUSH_STRENGTH = _build_lows()
+A5_STRENGTH, D27_STRENGTH, D27_FLUSH_STRENGTH = build_low_tables()
 
 # Per card index: the rank's prime in each ordering, and a suit bit for flush tests.
 A5_PRIME = tuple(PRIMES[position_ace_low(c // 4 + 1)] for c in range(52))
@@ -173,7 +182,7 @@ def badugi_strength_of_suit_masks(masks: tuple[int, ...]) -> int:
 
 
 def _suit_distributions(cards: int) -> list[tuple[int, ...]]:
-    out = []
+    out: list[tuple[int, ...]] = []
 
     def split(left: int, most: int, parts: tuple[int, ...]) -> None:
         if left == 0:
@@ -188,8 +197,11 @@ def _suit_distributions(cards: int) -> list[tuple[int, ...]]:
     return out
 
 
-def _build_badugi() -> dict[int, int]:
-    """Strength for every suit-blind pattern of four or five cards."""
+def build_badugi_table() -> dict[int, int]:
+    """Strength for every suit-blind pattern of four or five cards.
+
+    Public so the benchmark can time a build from scratch.
+    """
     by_size = {
         k: [sum(1 << p for p in combo) for combo in combinations(range(13), k)] for k in range(6)
     }
@@ -202,9 +214,7 @@ def _build_badugi() -> dict[int, int]:
     return table
 
 
-def _fill(table: dict[int, int], pools: list) -> None:
-    from itertools import product
-
+def _fill(table: dict[int, int], pools: list[Iterable[tuple[int, ...]]]) -> None:
     labels = SUIT_MASK_LABEL
     for choice in product(*[list(p) for p in pools]):
         masks = tuple(m for group in choice for m in group)
@@ -214,4 +224,4 @@ def _fill(table: dict[int, int], pools: list) -> None:
             raise RuntimeError("Badugi table labels collided; change the seed")
 
 
-BADUGI_STRENGTH = _build_badugi()
+BADUGI_STRENGTH = build_badugi_table()
