@@ -7,6 +7,7 @@ against the engine rather than against itself.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 from evaluator import badugi, get_profile, parse_cards, settle
@@ -41,6 +42,16 @@ def make_deal(**kw: Any) -> Deal:
     deal.full_clean()
     deal.save()
     return deal
+
+
+def lesson_exercises() -> list[Deal]:
+    """The lesson exercises exactly as the data migration defines them, unsaved.
+
+    Unsaved deals need no database, so tests can read them while pytest
+    collects, e.g. to parametrize only over the cases an exercise can show.
+    """
+    migration = importlib.import_module("lessons.migrations.0002_lesson_exercises")
+    return [Deal(**row) for row in migration.lesson_rows()]
 
 
 def card_value(card) -> str:

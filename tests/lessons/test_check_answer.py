@@ -2,26 +2,32 @@
 
 The right answers are asked of the evaluator (tests.factories.right_answer);
 the wrong ones are built from it, so no result is typed here.
+
+Each kind of wrong answer is tried wherever it can happen and nowhere else:
+the parameters are worked out while pytest collects, from the exercises as
+the data migration defines them, so no case is a skip that cannot fail.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from itertools import combinations
+from typing import Any
 
 import pytest
 from pytest_django.asserts import assertContains, assertNotContains
 
-from evaluator import badugi, parse_cards, selection_problem
+from evaluator import Card, badugi, parse_cards, selection_problem
 from lessons.models import Deal
-from tests.factories import card_value, field, make_deal, right_answer
+from tests.factories import card_value, field, lesson_exercises, make_deal, right_answer
 
 pytestmark = pytest.mark.django_db
 
-SLUGS = [f"badacey-{n}" for n in range(1, 7)] + [f"badugi-{n}" for n in range(1, 7)]
+EXERCISES = lesson_exercises()
 HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
-@pytest.fixture(params=SLUGS)
+@pytest.fixture(params=[deal.slug for deal in EXERCISES])
 def exercise(request) -> Deal:
     return Deal.objects.get(slug=request.param)
 
@@ -30,8 +36,94 @@ def parts_of(deal: Deal, kind: str):
     return [(i, p) for i, p in enumerate(deal.parts) if p["kind"] == kind]
 
 
+def cases(kind: str, detail: Callable[[Deal, int, dict], Iterator[Any]], first_only: bool = False):
+    """(slug, part index, detail) for every part of ``kind`` where ``detail`` finds a case.
+
+    ``detail`` yields what the test needs from that part (a clashing pair, a
+    loser, ...); a part where the mistake cannot be made yields nothing.
+    """
+    params = []
+    for deal in EXERCISES:
+        found = [
+            pytest.param(deal.slug, index, item, id=f"{deal.slug}-part{index}-{n}")
+            for index, part in parts_of(deal, kind)
+            for n, item in enumerate(detail(deal, index, part))
+        ]
+        params.extend(found[:1] if first_only else found)
+    return params
+
+
+def every_part(deal: Deal, index: int, part: dict) -> Iterator[None]:
+    yield None
+
+
+def hand_of(deal: Deal, part: dict) -> tuple[Card, ...]:
+    return parse_cards(deal.seats[part["seat"]]["cards"])
+
+
+def clashing_pair(deal: Deal, index: int, part: dict) -> Iterator[tuple[Card, ...]]:
+    """A pair of the seat's cards that cannot count together (same suit or rank)."""
+    pair = next((p for p in combinations(hand_of(deal, part), 2) if selection_problem(p)), None)
+    if pair is not None:
+        yield pair
+
+
+def best_of_several_cards(deal: Deal, index: int, part: dict) -> Iterator[None]:
+    """Only a best Badugi of two or more cards has a smaller legal selection."""
+    if badugi(hand_of(deal, part)).size > 1:
+        yield None
+
+
+def worse_selection_of_the_best_size(deal: Deal, index: int, part: dict) -> Iterator[tuple]:
+    hand = hand_of(deal, part)
+    best = badugi(hand)
+    yield from [
+        combo
+        for combo in combinations(hand, best.size)
+        if not selection_problem(combo) and badugi(combo) < best
+    ][:1]
+
+
+def award_fields(deal: Deal, index: int) -> Iterator[tuple[str, list[str]]]:
+    """(posted field, right winners) for each award a winners part asks about."""
+    for name, winners in right_answer(deal).items():
+        if name.startswith(field(deal, index) + "_"):
+            yield name, winners
+
+
+def award_with_a_loser(deal: Deal, index: int, part: dict) -> Iterator[tuple[str, str]]:
+    for name, winners in award_fields(deal, index):
+        losers = [str(s) for s in range(len(deal.seats)) if str(s) not in winners]
+        if losers:  # else everybody shares this half
+            yield name, losers[0]
+
+
+def shared_award(deal: Deal, index: int, part: dict) -> Iterator[tuple[str, list[str]]]:
+    yield from ((name, w) for name, w in award_fields(deal, index) if len(w) > 1)
+
+
+def uneven_pair(deal: Deal, index: int, part: dict) -> Iterator[tuple[str, str]]:
+    """Two seats with different payouts, whose answers can be swapped; none in an even split."""
+    right = right_answer(deal)
+    names = [field(deal, index, "seat", s) for s in range(len(deal.seats))]
+    yield from [(a, b) for a, b in combinations(names, 2) if right[a] != right[b]][:1]
+
+
 def post(client, deal: Deal, data: dict, htmx: bool = True):
     return client.post(deal.check_url, data, **(HTMX if htmx else {}))
+
+
+def test_the_cases_are_read_from_the_exercises_the_database_holds():
+    """The parameters come from the data migration; a later change to a deal must show here."""
+    stored = {d.slug: d for d in Deal.objects.filter(slug__in=[e.slug for e in EXERCISES])}
+    for defined in EXERCISES:
+        deal = stored[defined.slug]
+        assert (deal.game, deal.seats, deal.pot, deal.parts) == (
+            defined.game,
+            defined.seats,
+            defined.pot,
+            defined.parts,
+        ), defined.slug
 
 
 # Right answers ----------------------------------------------------------------
@@ -60,127 +152,87 @@ def test_the_right_answer_without_htmx_gets_the_whole_page_keeping_the_input(cli
 # Wrong answers, explained without the answer ------------------------------------
 
 
-def test_a_selection_that_repeats_a_suit_or_rank_is_explained(client, exercise):
-    tried = 0
-    for index, part in parts_of(exercise, "badugi_cards"):
-        hand = parse_cards(exercise.seats[part["seat"]]["cards"])
-        clash = next((pair for pair in combinations(hand, 2) if selection_problem(pair)), None)
-        if clash is None:
-            continue  # every pair of this hand can count together
-        data = right_answer(exercise) | {
-            field(exercise, index, "cards"): [card_value(c) for c in clash]
-        }
-        response = post(client, exercise, data)
-        assertContains(response, selection_problem(clash), status_code=200)
-        assertContains(response, "does not count")
-        tried += 1
-    if not tried:
-        pytest.skip("no Badugi cards are asked here, or every pair of cards can count together")
+@pytest.mark.parametrize("slug, index, clash", cases("badugi_cards", clashing_pair))
+def test_a_selection_that_repeats_a_suit_or_rank_is_explained(client, slug, index, clash):
+    exercise = Deal.objects.get(slug=slug)
+    data = right_answer(exercise) | {
+        field(exercise, index, "cards"): [card_value(c) for c in clash]
+    }
+    response = post(client, exercise, data)
+    assertContains(response, selection_problem(clash), status_code=200)
+    assertContains(response, "does not count")
 
 
-def test_a_legal_but_smaller_selection_is_explained(client, exercise):
-    for index, part in parts_of(exercise, "badugi_cards"):
-        best = badugi(parse_cards(exercise.seats[part["seat"]]["cards"]))
-        data = right_answer(exercise) | {
-            field(exercise, index, "cards"): [card_value(best.cards[0])]
-        }
-        response = post(client, exercise, data)
-        words = {2: "two", 3: "three", 4: "four"}
-        assertContains(response, f"legal Badugi, but a {words[best.size]}-card selection exists")
-        assertNotContains(response, " ".join(c.text for c in best.cards))  # not given away
+@pytest.mark.parametrize("slug, index, _", cases("badugi_cards", best_of_several_cards))
+def test_a_legal_but_smaller_selection_is_explained(client, slug, index, _):
+    exercise = Deal.objects.get(slug=slug)
+    part = exercise.parts[index]
+    best = badugi(parse_cards(exercise.seats[part["seat"]]["cards"]))
+    data = right_answer(exercise) | {field(exercise, index, "cards"): [card_value(best.cards[0])]}
+    response = post(client, exercise, data)
+    words = {2: "two", 3: "three", 4: "four"}
+    assertContains(response, f"legal Badugi, but a {words[best.size]}-card selection exists")
+    assertNotContains(response, " ".join(c.text for c in best.cards))  # not given away
 
 
-def test_a_legal_but_higher_selection_of_the_same_size_is_explained(client, exercise):
-    found = False
-    for index, part in parts_of(exercise, "badugi_cards"):
-        hand = parse_cards(exercise.seats[part["seat"]]["cards"])
-        best = badugi(hand)
-        worse = [
-            combo
-            for combo in combinations(hand, best.size)
-            if not selection_problem(combo) and badugi(combo) < best
-        ]
-        if not worse:
-            continue
-        found = True
-        data = right_answer(exercise) | {
-            field(exercise, index, "cards"): [card_value(c) for c in worse[0]]
-        }
-        response = post(client, exercise, data)
-        assertContains(response, "but a lower")
-    if not found:
-        pytest.skip("no hand here has a worse selection of its best size")
+@pytest.mark.parametrize(
+    "slug, index, worse", cases("badugi_cards", worse_selection_of_the_best_size)
+)
+def test_a_legal_but_higher_selection_of_the_same_size_is_explained(client, slug, index, worse):
+    exercise = Deal.objects.get(slug=slug)
+    data = right_answer(exercise) | {
+        field(exercise, index, "cards"): [card_value(c) for c in worse]
+    }
+    response = post(client, exercise, data)
+    assertContains(response, "but a lower")
 
 
-def test_a_wrong_winner_is_explained(client, exercise):
-    found = False
+@pytest.mark.parametrize("slug, index, award", cases("winners", award_with_a_loser))
+def test_a_wrong_winner_is_explained(client, slug, index, award):
+    exercise = Deal.objects.get(slug=slug)
+    name, loser_seat = award
+    response = post(client, exercise, right_answer(exercise) | {name: [loser_seat]})
+    loser = exercise.seats[int(loser_seat)]["name"]
+    assertContains(response, f"{loser} does not win", status_code=200)
+
+
+@pytest.mark.parametrize("slug, index, award", cases("winners", shared_award))
+def test_leaving_out_someone_who_shares_a_half_is_explained(client, slug, index, award):
+    exercise = Deal.objects.get(slug=slug)
+    name, winners = award
+    response = post(client, exercise, right_answer(exercise) | {name: winners[:1]})
+    assertContains(response, "someone else shares", status_code=200)
+
+
+@pytest.mark.parametrize("slug, index, _", cases("payouts", every_part))
+def test_payouts_that_do_not_add_up_are_explained(client, slug, index, _):
+    exercise = Deal.objects.get(slug=slug)
     right = right_answer(exercise)
-    for index, _part in parts_of(exercise, "winners"):
-        for name, winners in right.items():
-            if not name.startswith(field(exercise, index) + "_"):
-                continue
-            losers = [str(s) for s in range(len(exercise.seats)) if str(s) not in winners]
-            if not losers:
-                continue  # everybody shares this half
-            found = True
-            response = post(client, exercise, right | {name: [losers[0]]})
-            loser = exercise.seats[int(losers[0])]["name"]
-            assertContains(response, f"{loser} does not win", status_code=200)
-    if not found:
-        pytest.skip("no winners are asked here, or everybody shares every half")
+    first = field(exercise, index, "seat", 0)
+    response = post(client, exercise, right | {first: str(int(right[first]) + 1)})
+    assertContains(
+        response, f"add up to {exercise.pot + 1}, the pot is {exercise.pot}", status_code=200
+    )
 
 
-def test_leaving_out_someone_who_shares_a_half_is_explained(client, exercise):
+@pytest.mark.parametrize("slug, index, pair", cases("payouts", uneven_pair))
+def test_payouts_that_add_up_but_go_to_the_wrong_seats_are_explained(client, slug, index, pair):
+    exercise = Deal.objects.get(slug=slug)
     right = right_answer(exercise)
-    shared = [
-        (name, winners)
-        for index, _ in parts_of(exercise, "winners")
-        for name, winners in right.items()
-        if name.startswith(field(exercise, index) + "_") and len(winners) > 1
-    ]
-    if not shared:
-        pytest.skip("no half is shared in this exercise")
-    for name, winners in shared:
-        response = post(client, exercise, right | {name: winners[:1]})
-        assertContains(response, "someone else shares", status_code=200)
+    a, b = pair
+    response = post(client, exercise, right | {a: right[b], b: right[a]})
+    assertContains(response, "payouts are not right", status_code=200)
 
 
-def test_payouts_that_do_not_add_up_are_explained(client, exercise):
-    for index, _ in parts_of(exercise, "payouts"):
-        right = right_answer(exercise)
-        first = field(exercise, index, "seat", 0)
-        response = post(client, exercise, right | {first: str(int(right[first]) + 1)})
-        assertContains(
-            response, f"add up to {exercise.pot + 1}, the pot is {exercise.pot}", status_code=200
-        )
-
-
-def test_payouts_that_add_up_but_go_to_the_wrong_seats_are_explained(client, exercise):
-    found = False
-    for index, _ in parts_of(exercise, "payouts"):
-        right = right_answer(exercise)
-        names = [field(exercise, index, "seat", s) for s in range(len(exercise.seats))]
-        pair = next(((a, b) for a, b in combinations(names, 2) if right[a] != right[b]), None)
-        if pair is None:
-            continue  # an even split: swapping changes nothing
-        found = True
-        a, b = pair
-        response = post(client, exercise, right | {a: right[b], b: right[a]})
-        assertContains(response, "payouts are not right", status_code=200)
-    if not found:
-        pytest.skip("no uneven payouts are asked here")
-
-
-def test_a_raise_to_the_wrong_total_is_explained_with_the_bet_size(client, exercise):
-    parts = parts_of(exercise, "raise_to")
-    if not parts:
-        pytest.skip("no raise is asked here")
-    for index, part in parts:
-        right = right_answer(exercise)
-        wrong = next(str(o) for o in part["options"] if str(o) != right[field(exercise, index)])
-        response = post(client, exercise, right | {field(exercise, index): wrong})
-        unit = exercise.profile.bet_size(part["round"])
-        assertContains(response, f"the betting unit is {unit}, so a full raise is not to {wrong}")
+@pytest.mark.parametrize("slug, index, _", cases("raise_to", every_part))
+def test_a_raise_to_the_wrong_total_is_explained_with_the_bet_size(client, slug, index, _):
+    exercise = Deal.objects.get(slug=slug)
+    part = exercise.parts[index]
+    right = right_answer(exercise)
+    wrong = next(str(o) for o in part["options"] if str(o) != right[field(exercise, index)])
+    response = post(client, exercise, right | {field(exercise, index): wrong})
+    unit = exercise.profile.bet_size(part["round"])
+    assertContains(response, f"the betting unit is {unit}, so a full raise is not to {wrong}")
 
 
 # Unreadable or incomplete posts: clear messages, never a 500 ---------------------
@@ -194,11 +246,9 @@ def test_no_selection_asks_for_one(client, exercise):
         assertContains(response, "could not be checked")
 
 
-def test_letters_in_a_payout_are_a_400_with_a_message(client, exercise):
-    parts = parts_of(exercise, "payouts")
-    if not parts:
-        pytest.skip("no payouts are asked here")
-    index, _ = parts[0]
+@pytest.mark.parametrize("slug, index, _", cases("payouts", every_part, first_only=True))
+def test_letters_in_a_payout_are_a_400_with_a_message(client, slug, index, _):
+    exercise = Deal.objects.get(slug=slug)
     name = exercise.seats[0]["name"]
     data = right_answer(exercise) | {field(exercise, index, "seat", 0): "forty"}
     response = post(client, exercise, data)
@@ -206,11 +256,10 @@ def test_letters_in_a_payout_are_a_400_with_a_message(client, exercise):
     assertNotContains(response, "<html", status_code=400)
 
 
-def test_a_card_that_is_not_in_the_hand_is_a_400(client, exercise):
-    parts = parts_of(exercise, "badugi_cards")
-    if not parts:
-        pytest.skip("no Badugi cards are asked here")
-    index, part = parts[0]
+@pytest.mark.parametrize("slug, index, _", cases("badugi_cards", every_part, first_only=True))
+def test_a_card_that_is_not_in_the_hand_is_a_400(client, slug, index, _):
+    exercise = Deal.objects.get(slug=slug)
+    part = exercise.parts[index]
     other = exercise.seats[(part["seat"] + 1) % len(exercise.seats)]["cards"]
     stranger = card_value(parse_cards(other)[0])
     data = right_answer(exercise) | {field(exercise, index, "cards"): [stranger]}
@@ -219,11 +268,9 @@ def test_a_card_that_is_not_in_the_hand_is_a_400(client, exercise):
     assertContains(response, f"{stranger} is not one of {name}", status_code=400, html=False)
 
 
-def test_an_unknown_seat_is_a_400(client, exercise):
-    parts = parts_of(exercise, "winners")
-    if not parts:
-        pytest.skip("no winners are asked here")
-    index, _ = parts[0]
+@pytest.mark.parametrize("slug, index, _", cases("winners", every_part, first_only=True))
+def test_an_unknown_seat_is_a_400(client, slug, index, _):
+    exercise = Deal.objects.get(slug=slug)
     right = right_answer(exercise)
     name = next(n for n in right if n.startswith(field(exercise, index) + "_"))
     response = post(client, exercise, right | {name: ["7"]})
