@@ -84,7 +84,6 @@ class Table:
         self.put = [0] * n  # chips towards this round's bet
         self.round_in = [0] * n  # every chip this round, antes included
         self.total_in = [0] * n
-        self.pot = 0  # kept as a running sum: the replayer reads it at every step
         self.history: list[tuple[int, ...]] = []  # round_in of each finished round
         self.round = 0
         self.bet_to = 0
@@ -94,6 +93,11 @@ class Table:
         self.to_act: int | None = None
 
     # -- the state of the deal ------------------------------------------------
+
+    @property
+    def pot(self) -> int:
+        """Every chip put in so far: the pot is what the seats contributed, nothing more."""
+        return sum(self.total_in)
 
     @property
     def live(self) -> list[int]:
@@ -124,7 +128,7 @@ class Table:
         if self.profile.forced_bets == "ante":
             order = self.clockwise_from(self.button + 1)
             for seat in order:
-                chips = self._pay(seat, self.profile.ante, betting=False)
+                chips = self.put_in_pot(seat, self.profile.ante)
                 if seat == order[-1]:
                     self.start_round(0)  # so the last post already shows who acts first
                 yield seat, "ante", chips
@@ -138,6 +142,11 @@ class Table:
         self.start_round(0)
         yield big, "big blind", chips
 
+    def put_in_pot(self, seat: int, chips: int) -> int:
+        """Chips that reach the pot without being a bet: antes, or a seat's equal share
+        of a record that gives only a showdown pot. Returns what the stack could cover."""
+        return self._pay(seat, chips, betting=False)
+
     def _pay(self, seat: int, chips: int, *, betting: bool = True) -> int:
         chips = min(chips, self.stack[seat])
         self.stack[seat] -= chips
@@ -145,7 +154,6 @@ class Table:
             self.put[seat] += chips
         self.round_in[seat] += chips
         self.total_in[seat] += chips
-        self.pot += chips
         if self.stack[seat] == 0:
             self.all_in[seat] = True
         return chips

@@ -389,7 +389,7 @@ class _Replayer:
         t = self.table
         share = self.record.showdown_pot // len(self.names)  # type: ignore[operator]
         for s in range(len(self.names)):
-            t._pay(s, share, betting=False)
+            t.put_in_pot(s, share)
         self.street = "showdown"
         self._step(
             "pot",
