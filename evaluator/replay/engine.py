@@ -1,0 +1,479 @@
+"""The step engine: plays a deal record through the betting table, one step at a time.
+
+It owns the order of the deal (deal, forced bets, betting rounds and draws,
+showdown, payouts) and the card bookkeeping of the draws; the chips and turn
+order belong to ``betting.Table`` and the pot is divided by ``settle``, the
+evaluator's one settlement function, so the replayer and the lesson pages can
+never disagree about a pot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ..betting import Table
+from ..cards import Card, format_cards
+from ..deal import BettingLine, DealError, DealRecord, DrawEntry, DrawLine, round_name
+from ..profiles import GameProfile
+from ..settlement import settle
+from ..wording import names_and, number_word
+from .record_checks import check_seats, showdown_share
+from .results import ContributionRow, ContributionTable, Ledger, LedgerRow, Replay
+from .sentences import action_text, draw_text, post_text
+from .snapshots import DrawRecord, SeatState, State, Step
+
+
+def replay(record: DealRecord) -> Replay:
+    """Play the record through, checking every step; raises ``DealError`` at the first fault."""
+    return _Replayer(record).run()
+
+
+class _Replayer:
+    def __init__(self, record: DealRecord) -> None:
+        self.record = record
+        self.profile = record.profile()
+        self.steps: list[Step] = []
+        self.names = tuple(seat.name for seat in record.seats)
+        self.index = {name: i for i, name in enumerate(self.names)}
+        check_seats(record, self.profile)
+        n = len(record.seats)
+        self.stacks_known = all(seat.stack is not None for seat in record.seats)
+        share = showdown_share(record)
+        stacks = [seat.stack if seat.stack is not None else share for seat in record.seats]
+        self.table = Table(self.profile, self.names, stacks, record.button)
+        self.hands = [list(seat.cards) for seat in record.seats]
+        self.draws: list[list[DrawRecord]] = [[] for _ in range(n)]
+        self.owner: dict[Card, int] = {}
+        self.dead: dict[Card, str] = {}
+        self.used: set[Card] = set()
+        self.dealt = 0
+        self.street = "before the draw"
+        self.draws_done = 0
+        self.drawing: int | None = None
+        self.cache: list[SeatState | None] = [None] * n
+
+    def _fail(self, problem: str, line: int | None = None) -> DealError:
+        return DealError(problem, line=line, step=len(self.steps))
+
+    # -- snapshots --------------------------------------------------------------
+
+    def _seat_state(self, s: int) -> SeatState:
+        t = self.table
+        return SeatState(
+            self.names[s],
+            t.stack[s] if self.stacks_known else None,
+            tuple(self.hands[s]),
+            tuple(self.draws[s]),
+            t.folded[s],
+            t.all_in[s] and self.stacks_known,
+            t.round_in[s],
+            t.total_in[s],
+        )
+
+    def _step(
+        self,
+        kind: str,
+        text: str,
+        changed: Iterable[int] = (),
+        *,
+        pot: int | None = None,
+        actor: int | None = None,
+        action: str | None = None,
+        amount: int | None = None,
+        line: int | None = None,
+    ) -> None:
+        cache = self.cache
+        for s in changed:
+            cache[s] = self._seat_state(s)
+        t = self.table
+        if self.drawing is not None:
+            to_act, to_call = self.drawing, 0
+        else:
+            to_act = t.to_act
+            to_call = t.bet_to - t.put[to_act] if to_act is not None else 0
+        state = State(
+            self.street,
+            to_act,
+            tuple(cache),  # type: ignore[arg-type]
+            t.pot if pot is None else pot,
+            t.bet_to,
+            to_call,
+            self.profile.draws - self.draws_done,
+        )
+        self.steps.append(
+            Step(
+                len(self.steps),
+                kind,
+                text[0].upper() + text[1:],
+                state,
+                actor,
+                action,
+                amount,
+                line,
+            )
+        )
+
+    # -- the deal ---------------------------------------------------------------
+
+    def run(self) -> Replay:
+        record, profile = self.record, self.profile
+        self._deal()
+        if record.showdown_pot is None:
+            for seat, what, chips in self.table.post_forced_bets():
+                self._post(seat, what, chips)
+            self._play_streets()
+        else:
+            self._play_draws_only()
+        return self._finish(profile)
+
+    def _deal(self) -> None:
+        for s, seat in enumerate(self.record.seats):
+            for card in seat.cards:
+                if card in self.owner:
+                    other = self.owner[card]
+                    where = (
+                        f"twice to {seat.name}"
+                        if other == s
+                        else (f"to both {self.names[other]} and {seat.name}")
+                    )
+                    raise self._fail(f"{card} is dealt {where}", seat.line)
+                self.owner[card] = s
+        self.used.update(self.owner)
+        self.dealt = len(self.owner)
+        button = self.names[self.record.button]
+        self._step(
+            "deal",
+            f"{button} has the button. Each seat is dealt "
+            f"{number_word(self.profile.hand_size)} cards.",
+            range(len(self.names)),
+        )
+
+    def _post(self, seat: int, what: str, chips: int) -> None:
+        t, profile = self.table, self.profile
+        owed = {"small blind": profile.small_blind, "big blind": profile.big_blind}.get(what)
+        text = post_text(self.names[seat], what, chips, owed)
+        self._step(
+            "post", f"{text} The pot is {t.pot}.", (seat,), actor=seat, action=what, amount=chips
+        )
+
+    def _play_streets(self) -> None:
+        t, profile = self.table, self.profile
+        expected = 2 * profile.draws + 1
+        streets = self.record.streets
+        for i, street in enumerate(streets):
+            if len(t.live) < 2:
+                (winner,) = t.live
+                raise self._fail(
+                    f"the deal is over (everyone but {self.names[winner]} has folded), "
+                    "yet the record goes on",
+                    street.line,
+                )
+            if i >= expected:
+                raise self._fail(
+                    f"{profile.name} has {number_word(profile.draws)} draws and "
+                    f"{number_word(profile.draws + 1)} betting rounds; the record has more",
+                    street.line,
+                )
+            if i % 2 == 0:
+                if not isinstance(street, BettingLine):
+                    raise self._fail(
+                        f"expected the betting {round_name(i // 2)} here, found a draw",
+                        street.line,
+                    )
+                self._betting(i // 2, street)
+            else:
+                if not isinstance(street, DrawLine):
+                    raise self._fail(
+                        f"expected draw {number_word(i // 2 + 1)} here, found betting",
+                        street.line,
+                    )
+                self._draw(i // 2 + 1, street)
+        if len(t.live) >= 2 and len(streets) < expected:
+            missing = len(streets)
+            what = (
+                f"the betting {round_name(missing // 2)}"
+                if missing % 2 == 0
+                else f"draw {number_word(missing // 2 + 1)}"
+            )
+            raise self._fail(f"the record stops before the deal is over: {what} is missing")
+
+    def _play_draws_only(self) -> None:
+        profile = self.profile
+        streets = self.record.streets
+        if len(streets) != profile.draws:
+            raise self._fail(
+                f"{profile.name} has {number_word(profile.draws)} draws, but the record "
+                f"gives {number_word(len(streets))}"
+            )
+        for number, street in enumerate(streets, start=1):
+            assert isinstance(street, DrawLine)  # betting lines were refused above
+            self._draw(number, street)
+        t = self.table
+        share = self.record.showdown_pot // len(self.names)  # type: ignore[operator]
+        for s in range(len(self.names)):
+            t.put_in_pot(s, share)
+        self.street = "showdown"
+        self._step(
+            "pot",
+            f"The betting was not recorded: {names_and(self.names)} each put {share} "
+            f"into a pot of {t.pot}.",
+            range(len(self.names)),
+            amount=t.pot,
+        )
+
+    # -- betting ----------------------------------------------------------------
+
+    def _betting(self, number: int, line: BettingLine) -> None:
+        t = self.table
+        when = round_name(number)
+        self.street = when
+        t.start_round(number)
+        for action in line.actions:
+            seat = self._seat_of(action.seat, action.line)
+            if len(t.live) < 2:
+                (winner,) = t.live
+                raise self._fail(
+                    f"the deal is over (everyone but {self.names[winner]} has folded), "
+                    f"so {action.seat} cannot act",
+                    action.line,
+                )
+            before = t.put[seat]
+            try:
+                chips = t.act(seat, action.kind, action.amount)
+            except DealError as error:
+                raise self._fail(error.problem, action.line) from None
+            self._step(
+                "action",
+                action_text(
+                    self.names[seat],
+                    action.kind,
+                    chips,
+                    before + chips,
+                    t.pot,
+                    t.all_in[seat],
+                ),
+                (seat,),
+                actor=seat,
+                action=action.kind,
+                amount=chips,
+                line=action.line,
+            )
+        if not t.round_over:
+            raise self._fail(
+                f"the betting {when} stops before it is over: it is {self.names[t.to_act]}'s turn",  # type: ignore[index]
+                line.line,
+            )
+        if line.pot is not None and line.pot != t.pot:
+            raise self._fail(
+                f"the chips do not balance: the pot after the betting {when} is "
+                f"{t.pot}, not {line.pot}",
+                line.line,
+            )
+        self._step(
+            "round_end",
+            f"The betting {when} ends. The pot is {t.pot}.",
+            action="betting",
+            line=line.line,
+        )
+        t.finish_round()
+
+    def _seat_of(self, name: str, line: int | None) -> int:
+        try:
+            return self.index[name]
+        except KeyError:
+            raise self._fail(f"'{name}' is not one of the seats", line) from None
+
+    # -- draws ------------------------------------------------------------------
+
+    def _draw(self, number: int, line: DrawLine) -> None:
+        t = self.table
+        word = number_word(number)
+        self.street = f"draw {word}"
+        order = t.draw_order()
+        changed: Iterable[int] = range(len(self.names))  # the betting round's chips are cleared
+        self.drawing = order[0]
+        if line.reshuffled:
+            for card, holder in list(self.owner.items()):
+                if t.folded[holder]:
+                    del self.owner[card]
+            self.dead.clear()
+            self._step(
+                "reshuffle",
+                f"The discards go back into the deck and are shuffled before draw {word}.",
+                changed,
+                line=line.line,
+            )
+            changed = ()
+        done: set[int] = set()
+        for k, entry in enumerate(line.entries):
+            seat = self._seat_of(entry.seat, entry.line)
+            if t.folded[seat]:
+                raise self._fail(f"{entry.seat} has folded and cannot draw", entry.line)
+            if seat in done:
+                raise self._fail(f"{entry.seat} has already drawn in draw {word}", entry.line)
+            if k >= len(order) or seat != order[k]:
+                raise self._fail(
+                    f"{entry.seat} draws out of turn in draw {word}: it is "
+                    f"{self.names[order[k]]}'s turn",
+                    entry.line,
+                )
+            self._replace(seat, word, entry)
+            done.add(seat)
+            self.drawing = order[k + 1] if k + 1 < len(order) else None
+            self._step(
+                "draw",
+                draw_text(self.names[seat], entry),
+                (*changed, seat),
+                actor=seat,
+                line=entry.line,
+            )
+            changed = ()
+        if len(done) < len(order):
+            waiting = self.names[order[len(done)]]
+            raise self._fail(f"draw {word} stops before {waiting} has drawn", line.line)
+        self.draws_done = number
+        self.drawing = None
+        self._step("round_end", f"Draw {word} ends.", changed, action="draw", line=line.line)
+
+    def _replace(self, seat: int, word: str, entry: DrawEntry) -> None:
+        name, profile, hand = self.names[seat], self.profile, self.hands[seat]
+        where = entry.line
+        discards, receives = entry.discards, entry.receives
+        if len(set(discards)) != len(discards):
+            raise self._fail(f"{name} discards the same card twice in draw {word}", where)
+        if len(set(receives)) != len(receives):
+            raise self._fail(f"{name} receives the same card twice in draw {word}", where)
+        for card in discards:
+            if card not in hand:
+                raise self._fail(
+                    f"{name} cannot discard {card}: {name} holds {format_cards(hand)}", where
+                )
+        if len(discards) > profile.max_discard:
+            raise self._fail(
+                f"{name} replaces {len(discards)} cards in draw {word}, but this "
+                f"{profile.name} table allows at most {profile.max_discard} per draw",
+                where,
+            )
+        if len(receives) != len(discards):
+            raise self._fail(
+                f"{name} discards {len(discards)} and receives {len(receives)} in draw "
+                f"{word}: a {profile.name} hand must end each draw with "
+                f"{profile.hand_size} cards",
+                where,
+            )
+        for card in receives:
+            if card in self.owner:
+                holder = self.owner[card]
+                if holder == seat:
+                    held = f"it is already in {name}'s hand"
+                elif self.table.folded[holder]:
+                    held = f"it was in {self.names[holder]}'s hand when they folded"
+                else:
+                    held = f"it is in {self.names[holder]}'s hand"
+                raise self._fail(f"{name} cannot receive {card}: {held}", where)
+            if card in self.dead:
+                raise self._fail(
+                    f"{name} cannot receive {card}: {self.dead[card]}, and no reshuffle "
+                    "is recorded since",
+                    where,
+                )
+        for card in discards:
+            hand.remove(card)
+            del self.owner[card]
+            self.dead[card] = f"{name} discarded it in draw {word}"
+        for card in receives:
+            hand.append(card)
+            self.owner[card] = seat
+        self.used.update(receives)
+        self.dealt += len(receives)
+        self.draws[seat].append((discards, receives))
+
+    # -- the end ----------------------------------------------------------------
+
+    def _finish(self, profile: GameProfile) -> Replay:
+        t, names, n = self.table, self.names, len(self.names)
+        self.street = "showdown"
+        live = t.live
+        settlement = settle(
+            profile,
+            [None if t.folded[s] else tuple(self.hands[s]) for s in range(n)],
+            contributions=t.total_in,
+            folded=t.folded,
+            button=self.record.button,
+            names=names,
+        )
+        pot = t.pot
+        clockwise = t.clockwise_from(self.record.button + 1)
+        if len(live) == 1:
+            opening = f"Everyone but {names[live[0]]} has folded."
+        else:
+            shows = "; ".join(
+                f"{names[s]} shows {format_cards(self.hands[s])}"
+                for s in clockwise
+                if not t.folded[s]
+            )
+            opening = f"Showdown: {shows}."
+        self._step("showdown", " ".join([opening, *settlement.explanation()]), range(n))
+        payouts = settlement.payouts
+        if sum(payouts) != pot:
+            raise self._fail(
+                f"the chips do not balance: the pot is {pot} but {sum(payouts)} is paid out"
+            )
+        remaining = pot
+        for s in clockwise:
+            if payouts[s]:
+                t.stack[s] += payouts[s]
+                remaining -= payouts[s]
+                self._step(
+                    "payout",
+                    f"{names[s]} receives {payouts[s]}.",
+                    (s,),
+                    pot=remaining,
+                    actor=s,
+                    amount=payouts[s],
+                )
+        return Replay(
+            record=self.record,
+            profile=profile,
+            steps=tuple(self.steps),
+            settlement=settlement,
+            contributions=self._contributions(),
+            ledger=self._ledger(payouts),
+            cards_used=len(self.used),
+            cards_dealt=self.dealt,
+        )
+
+    def _contributions(self) -> ContributionTable:
+        t = self.table
+        if self.record.showdown_pot is not None:
+            columns: tuple[str, ...] = ("betting not recorded",)
+            per_round: Sequence[tuple[int, ...]] = (tuple(t.total_in),)
+        else:
+            columns = tuple(round_name(r) for r in range(len(t.history)))
+            per_round = t.history
+        rows = tuple(
+            ContributionRow(name, tuple(r[s] for r in per_round), t.total_in[s])
+            for s, name in enumerate(self.names)
+        )
+        totals = tuple(sum(r) for r in per_round)
+        return ContributionTable(columns, rows, totals, sum(t.total_in))
+
+    def _ledger(self, payouts: Sequence[int]) -> Ledger:
+        t = self.table
+        rows = []
+        for s, seat in enumerate(self.record.seats):
+            end = None if seat.stack is None else seat.stack - t.total_in[s] + payouts[s]
+            if end is not None and end != t.stack[s]:  # pragma: no cover - an engine bug
+                raise self._fail(f"the chips do not balance for {seat.name}")
+            rows.append(LedgerRow(seat.name, seat.stack, t.total_in[s], payouts[s], end))
+        starts = _total_of(seat.stack for seat in self.record.seats)
+        ends = _total_of(row.end for row in rows)
+        total = LedgerRow("Total", starts, sum(t.total_in), sum(payouts), ends)
+        if starts is not None and starts != ends:  # pragma: no cover - an engine bug
+            raise self._fail(f"the chips do not balance: {starts} at the start, {ends} at the end")
+        return Ledger(tuple(rows), total)
+
+
+def _total_of(values: Iterable[int | None]) -> int | None:
+    values = list(values)
+    return None if any(v is None for v in values) else sum(values)  # type: ignore[misc]

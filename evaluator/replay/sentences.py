@@ -1,0 +1,44 @@
+"""The sentences a learner reads under each replay step.
+
+Kept apart from the engine so the wording can be reviewed (and the seed
+overlap checked) without reading the rules around it; every function here
+only formats facts the engine has already decided.
+"""
+
+from __future__ import annotations
+
+from ..cards import format_cards
+from ..deal import DrawEntry
+from ..wording import number_word
+
+
+def post_text(name: str, what: str, chips: int, owed: int | None) -> str:
+    """A forced bet; ``owed`` is the blind's size (None for an ante)."""
+    if owed is None:
+        return f"{name} antes {chips}."
+    if chips < owed:
+        return f"{name} posts {chips} of the {what} of {owed} and is all-in."
+    return f"{name} posts the {what} of {chips}."
+
+
+def action_text(name: str, kind: str, chips: int, total: int, pot: int, all_in: bool) -> str:
+    """A betting action; ``total`` is the seat's round total after it."""
+    if kind == "fold":
+        return f"{name} folds."
+    if kind == "check":
+        return f"{name} checks."
+    if kind == "all-in":
+        return f"{name} goes all-in for {chips}. The pot is {pot}."
+    done = {"call": f"calls {chips}", "bet": f"bets {chips}", "raise": f"raises to {total}"}
+    tail = " and is all-in" if all_in else ""
+    return f"{name} {done[kind]}{tail}. The pot is {pot}."
+
+
+def draw_text(name: str, entry: DrawEntry) -> str:
+    if not entry.discards:
+        return f"{name} stands pat."
+    count = number_word(len(entry.discards))
+    return (
+        f"{name} draws {count}: discards {format_cards(entry.discards)}, "
+        f"receives {format_cards(entry.receives)}."
+    )
