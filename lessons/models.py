@@ -166,6 +166,11 @@ class Deal(models.Model):
     def answer_url(self) -> str:
         return reverse("lessons:answer", args=[self.slug])
 
+    @property
+    def replay_url(self) -> str | None:
+        """The replayer's page, for a deal whose history it can step through."""
+        return reverse("lessons:replay", args=[self.slug]) if self.history.strip() else None
+
     # Validation ---------------------------------------------------------------
 
     def clean(self) -> None:
@@ -263,6 +268,13 @@ class Deal(models.Model):
                 "history",
                 f"The history's seats ({', '.join(names)}) must be the deal's seats, "
                 f"in the same order ({', '.join(self.names)}).",
+            )
+        elif self.button != record.button:
+            # Odd chips go by the button, so the exercise and the replayer must agree on it.
+            add(
+                "button",
+                f"The history puts the button on {names[record.button]}, "
+                f"seat {record.button}; set the button to {record.button}.",
             )
 
 

@@ -81,6 +81,7 @@ def test_the_replayer_shows_a_seat_name_from_a_history_as_text(client):
         game="badugi",
         seats=[{"name": s.name, "cards": " ".join(c.text for c in s.cards)} for s in final.seats],
         pot=96,
+        button=parse_deal(history).button,
         history=history,
         prompt="Who wins?",
         parts=[{"kind": "winners"}],

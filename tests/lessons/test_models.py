@@ -4,6 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from evaluator import get_profile
+from evaluator.notation import parse_deal
 from lessons.models import Deal
 from tests.factories import make_deal
 
@@ -128,6 +129,19 @@ def test_seats_need_names_and_different_names():
 
 def test_a_button_off_the_table_is_a_button_error():
     assert "button" in errors_of(unsaved(button=2))
+
+
+def test_a_button_that_disagrees_with_the_history_is_a_button_error_naming_its_seat():
+    mara = Deal.objects.get(slug="badugi-6")
+    history_button = parse_deal(mara.history).button
+    mara.button = 1 - history_button  # the other of the two seats
+    [message] = errors_of(mara)["button"]
+    assert f"on {mara.names[history_button]}, seat {history_button}" in message
+
+
+def test_a_deal_with_a_history_keeps_the_button_its_history_names():
+    for deal in Deal.objects.exclude(history=""):
+        assert deal.button == parse_deal(deal.history).button, deal.slug
 
 
 def test_an_unknown_setting_is_a_settings_error():
