@@ -1,9 +1,10 @@
-"""The answer form of an exercise, built from the deal's question parts.
+"""The site's forms: an exercise's answer, the Practice filter, the replayer's step.
 
-Each part becomes a fieldset whose legend asks the question: card toggles are
-real checkboxes (Space toggles them, the label is the card's name), winners
-are checkboxes of seat names, payouts are whole numbers, and raise or choice
-questions are radio buttons. ``clean()`` hands a complete answer to
+The answer form is built from the deal's question parts. Each part becomes a
+fieldset whose legend asks the question: card toggles are real checkboxes
+(Space toggles them, the label is the card's name), winners are checkboxes of
+seat names, payouts are whole numbers, and raise or choice questions are
+radio buttons. ``clean()`` hands a complete answer to
 ``lessons.checking``, which asks the evaluator.
 """
 
@@ -15,6 +16,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 
 from evaluator import EvaluatorError, parse_card
+from evaluator.replay import Replay
 
 from .checking import (
     PartResult,
@@ -25,7 +27,8 @@ from .checking import (
     raise_legend,
     winners_legend,
 )
-from .models import Deal
+from .models import Deal, game_choices
+from .replayer import replay_history
 
 
 @dataclass(frozen=True)
@@ -192,3 +195,63 @@ class AnswerForm(forms.Form):
     @property
     def all_right(self) -> bool:
         return bool(self.results) and all(r.ok for r in self.results)
+
+
+class PracticeFilterForm(forms.Form):
+    game = forms.ChoiceField(
+        required=False, choices=lambda: [("", "All games"), *game_choices()], label="Game"
+    )
+
+
+class ReplayStepForm(forms.Form):
+    """Reads ``?step=N`` and replays the deal's history through the engine.
+
+    A history the engine refuses becomes a non-field error naming the
+    illegal step and its line; a step that is not a number or not in the deal
+    becomes an error on ``step``, and the page falls back to the first step.
+    """
+
+    step = forms.IntegerField(
+        min_value=0,
+        required=False,
+        error_messages={
+            "invalid": "The step must be a whole number, such as ?step=3.",
+            "min_value": "Steps are numbered from 0, the deal itself.",
+        },
+    )
+
+    def __init__(self, data, *, history: str) -> None:
+        super().__init__(data)
+        self.history = history
+        self.replay: Replay | None = None
+
+    def clean(self):
+        cleaned = super().clean()
+        try:
+            self.replay = replay_history(self.history)
+        except EvaluatorError as error:
+            raise ValidationError(_refusal(error)) from None
+        step = cleaned.get("step")
+        last = len(self.replay.steps) - 1
+        if step is not None and step > last:
+            self.add_error("step", f"This deal has no step {step}: its steps run from 0 to {last}.")
+        return cleaned
+
+    @property
+    def step_index(self) -> int:
+        step = self.cleaned_data.get("step") if "step" not in self.errors else None
+        return step or 0
+
+
+def _refusal(error: EvaluatorError) -> str:
+    """Which step is illegal and why, with the history line a teacher should fix."""
+    step, line = getattr(error, "step", None), getattr(error, "line", None)
+    problem = getattr(error, "problem", str(error)).rstrip(".")
+    where = []
+    if step is not None:
+        where.append(f"step {step} is illegal")
+    if line is not None:
+        where.append(f"line {line} of the history")
+    place = " (".join(where) + (")" if len(where) == 2 else "")
+    place = place[:1].upper() + place[1:]
+    return f"{place}: {problem}." if place else f"{problem[:1].upper()}{problem[1:]}."

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 
 from evaluator import (
     AWARD_TITLES,
@@ -60,14 +60,6 @@ def forced_bets(profile: GameProfile) -> str:
     return f"blinds of {profile.small_blind} and {profile.big_blind}"
 
 
-def replay_url(slug: str) -> str | None:
-    """The replayer's page for a deal, or None until the replayer is installed."""
-    try:
-        return reverse("lessons:replay", args=[slug])
-    except NoReverseMatch:
-        return None
-
-
 # Lesson 000's worked deal, seats clockwise from the button.
 WORKED_DEAL = {
     "slug": "amara-bram-kira-noor",
@@ -106,7 +98,7 @@ def worked_deal() -> dict:
         "result": result,
         "stacks": stacks,
         "start": deal["start"],
-        "replay_url": replay_url(deal["slug"]),
+        "replay_url": reverse("lessons:replay", args=[deal["slug"]]),
     }
 
 

@@ -2,8 +2,6 @@
 
 Each URL answers a plain request with the whole page and an htmx request with
 just the fragment it swaps, so every flow works without JavaScript.
-(A module beside ``views.py`` rather than a ``views/`` package, so the lesson
-pages' views can grow without the two of us moving each other's files.)
 """
 
 from __future__ import annotations
@@ -12,9 +10,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET, require_POST
 
-from .exercises import ExerciseBlock
-from .forms import AnswerForm
-from .models import Deal
+from ..exercises import ExerciseBlock
+from ..forms import AnswerForm
+from ..models import Deal
 
 
 def _published(slug: str) -> Deal:

@@ -1,3 +1,9 @@
+"""The lesson pages: home, the Badacey and Badugi rules, and the game profiles.
+
+Each page's examples are computed by ``lessons.page_data`` and the poker
+template tags, so a view only gathers them.
+"""
+
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
@@ -6,7 +12,7 @@ from django.views.decorators.http import require_safe
 
 from evaluator import get_profile
 
-from . import page_data
+from .. import page_data
 
 
 @require_safe
