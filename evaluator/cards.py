@@ -91,10 +91,6 @@ DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(1, 14) for sui
 _BY_KEY = {(c.rank, c.suit): c for c in DECK}
 
 
-def card_from_index(index: int) -> Card:
-    return DECK[index]
-
-
 def parse_card(token: str) -> Card:
     """Read one card written as ``A♠``, ``As``, ``aS``, ``10♠`` or ``Ts``."""
     raw = token.strip().replace("\ufe0f", "")
@@ -144,4 +140,5 @@ def parse_cards(
 
 
 def format_cards(cards: Iterable[Card]) -> str:
+    """The one way a hand is written as text, so pages, records and messages agree."""
     return " ".join(card.text for card in cards)

@@ -39,7 +39,7 @@ class DealError(EvaluatorError):
     replay step at which the record went wrong, when known.
     """
 
-    def __init__(self, problem: str, *, line: int | None = None, step: int | None = None):
+    def __init__(self, problem: str, *, line: int | None = None, step: int | None = None) -> None:
         self.problem = problem
         self.line = line
         self.step = step
@@ -157,6 +157,7 @@ class DealRecord:
         )
 
     def profile(self) -> GameProfile:
+        """The game as this record's table plays it (its settings applied)."""
         return get_profile(self.profile_key, **self.settings)
 
 

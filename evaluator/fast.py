@@ -27,13 +27,17 @@ def badacey_strengths(
     c: int,
     d: int,
     e: int,
-    _p=A5_PRIME,
-    _low=A5_STRENGTH,
-    _lane=BADUGI_LANE_LOW,
-    _label=SUIT_MASK_LABEL,
-    _bad=BADUGI_STRENGTH,
+    _p: tuple[int, ...] = A5_PRIME,
+    _low: dict[int, int] = A5_STRENGTH,
+    _lane: tuple[int, ...] = BADUGI_LANE_LOW,
+    _label: tuple[int, ...] = SUIT_MASK_LABEL,
+    _bad: dict[int, int] = BADUGI_STRENGTH,
 ) -> tuple[int, int]:
-    """Ace-to-five strength and ace-low Badugi strength of five card indices."""
+    """Ace-to-five strength and ace-low Badugi strength of five card indices.
+
+    The tables arrive as default arguments because local names are the
+    fastest lookups CPython has; callers pass only the five indices.
+    """
     m = _lane[a] | _lane[b] | _lane[c] | _lane[d] | _lane[e]
     return (
         _low[_p[a] * _p[b] * _p[c] * _p[d] * _p[e]],
@@ -52,13 +56,13 @@ def badeucey_strengths(
     c: int,
     d: int,
     e: int,
-    _p=D27_PRIME,
-    _plain=D27_STRENGTH,
-    _flush=D27_FLUSH_STRENGTH,
-    _suit=SUIT_BIT,
-    _lane=BADUGI_LANE_HIGH,
-    _label=SUIT_MASK_LABEL,
-    _bad=BADUGI_STRENGTH,
+    _p: tuple[int, ...] = D27_PRIME,
+    _plain: dict[int, int] = D27_STRENGTH,
+    _flush: dict[int, int] = D27_FLUSH_STRENGTH,
+    _suit: tuple[int, ...] = SUIT_BIT,
+    _lane: tuple[int, ...] = BADUGI_LANE_HIGH,
+    _label: tuple[int, ...] = SUIT_MASK_LABEL,
+    _bad: dict[int, int] = BADUGI_STRENGTH,
 ) -> tuple[int, int]:
     """Deuce-to-seven strength and ace-high Badugi strength of five card indices."""
     m = _lane[a] | _lane[b] | _lane[c] | _lane[d] | _lane[e]

@@ -58,6 +58,7 @@ class GameProfile:
         return {kind: self.evaluator(kind)(cards) for kind in self.awards}
 
     def evaluator(self, kind: str) -> Callable[[Sequence[Card]], LowValue | BadugiValue]:
+        """The function behind one award; the Badugi reads the ace as this game does."""
         if kind == "ace_to_five":
             return ace_to_five
         if kind == "deuce_to_seven":
@@ -101,6 +102,7 @@ class GameProfile:
         return profile
 
     def check(self) -> None:
+        """Refuse settings no table could play, so a bad room setting fails on entry."""
         if not 0 <= self.max_discard <= self.hand_size:
             raise EvaluatorError(
                 f"a draw can replace at most {self.hand_size} cards in {self.name}, "

@@ -17,6 +17,7 @@ from .values import BadugiValue, LowValue
 
 
 def card_texts(cards: Sequence[Card]) -> list[str]:
+    """Cards as JSON strings, written exactly as ``format_cards`` writes them."""
     return [card.text for card in cards]
 
 
@@ -59,6 +60,7 @@ def settlement_to_dict(settlement: Settlement) -> dict[str, Any]:
 
 
 def error_to_dict(message: str) -> dict[str, Any]:
+    """The contract's failure line: one sentence, never a traceback."""
     return {"ok": False, "error": message}
 
 

@@ -14,13 +14,13 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from evaluator import EvaluatorError, format_cards, get_profile, settle
+from evaluator import EvaluatorError, GameProfile, format_cards, get_profile, settle
 from evaluator.profiles import AWARD_TITLES
 from evaluator.report import error_to_dict, settle_request, settlement_to_dict
 from evaluator.settlement import Settlement
-from evaluator.values import BadugiValue
+from evaluator.values import BadugiValue, LowValue
 
 FOLDED = "-"
 
@@ -32,7 +32,7 @@ class Command(BaseCommand):
     )
     stealth_options = ("stdin",)  # lets call_command feed JSON lines in tests
 
-    def add_arguments(self, parser):
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--jsonl", action="store_true", help="batch mode: JSON lines")
         parser.add_argument("hands", nargs="*", help="one hand per seat, e.g. 'A♠ 2♥ 3♦ 4♣ 5♣'")
         parser.add_argument("--game", help="badacey, badeucey, badugi, ace_to_five, ...")
@@ -99,7 +99,7 @@ def _lines(stdin: TextIO) -> Iterator[str | bytes]:
         yield raw.rstrip(b"\r\n") if isinstance(raw, bytes) else raw.rstrip("\r\n")
 
 
-def _game(name: str | None):
+def _game(name: str | None) -> GameProfile:
     if not name:
         raise EvaluatorError("choose a game with --game, for example --game badacey")
     return get_profile(name)
@@ -155,7 +155,7 @@ def render_table(settlement: Settlement) -> str:
     return "\n".join(lines)
 
 
-def _value_text(value) -> str:
+def _value_text(value: LowValue | BadugiValue) -> str:
     if isinstance(value, BadugiValue):
         return f"{value.description} ({format_cards(value.cards)})"
     return value.text
