@@ -1,26 +1,17 @@
-"""The card and hand includes, fed a stand-in with the evaluator card's attributes."""
+"""The card and hand includes, fed the evaluator's cards."""
 
 from __future__ import annotations
 
 import re
-from types import SimpleNamespace
 
 from django.template.loader import render_to_string
 
-SUITS = {"s": ("♠", "spades"), "h": ("♥", "hearts"), "d": ("♦", "diamonds"), "c": ("♣", "clubs")}
-RANKS = {"A": "ace", "2": "two", "7": "seven", "10": "ten", "Q": "queen"}
+from evaluator import Card, parse_card
 
 
-def make_card(rank: str, suit: str) -> SimpleNamespace:
-    symbol, suit_name = SUITS[suit]
-    return SimpleNamespace(
-        text=f"{rank}{symbol}",
-        name=f"{RANKS[rank]} of {suit_name}",
-        rank_text=rank,
-        symbol=symbol,
-        suit_name=suit_name,
-        is_red=suit_name in ("hearts", "diamonds"),
-    )
+def make_card(rank: str, suit: str) -> Card:
+    """A real evaluator card: the includes cache what they render per card."""
+    return parse_card(rank + suit)
 
 
 def hidden_texts(html: str) -> list[str]:
