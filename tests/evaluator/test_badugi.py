@@ -108,5 +108,8 @@ def test_selection_problems_name_the_repeated_suit_or_rank():
 
 
 def test_it_refuses_a_repeated_card_or_too_many_cards():
-    with pytest.raises(EvaluatorError):
+    with pytest.raises(EvaluatorError, match="needs 4 or 5 cards, got 6"):
         badugi(parse_cards("As 2h 3d 4c 5c 6c"))
+    ace, two, three = parse_cards("As 2h 3d")
+    with pytest.raises(EvaluatorError, match="needs different cards"):
+        badugi((ace, two, three, ace))

@@ -136,9 +136,11 @@ before the draw: Ben bet 6, Cy fold, Ann fold
 
 def test_an_ante_game_starts_left_of_the_button_and_antes_are_not_a_bet():
     result = replay(parse_deal(ANTE))
+    ante, bet = result.profile.ante, result.profile.small_bet
     antes = [s for s in result.steps if s.kind == "post"]
     assert [s.action for s in antes] == ["ante"] * 3
     assert antes[-1].state.bet_to == 0
     assert antes[-1].state.to_act == 1
-    assert result.contributions.rows[1].rounds == (7,)
-    assert result.settlement.payouts == (0, 9, 0)
+    assert result.contributions.rows[1].rounds == (ante + bet,)
+    # Ben's bet goes uncalled, so Ben takes back every ante and the bet itself
+    assert result.settlement.payouts == (0, 3 * ante + bet, 0)

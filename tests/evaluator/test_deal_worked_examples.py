@@ -127,9 +127,13 @@ def test_mara_reads_three_card_7_3_a_then_7_3_a_then_a_7_5_3_a_badugi(mara_deal)
 
 def test_mara_follows_the_recorded_replacements(mara_deal):
     mara_draws = [s for s in mara_deal.steps if s.kind == "draw" and s.actor == 0]
-    assert [(s.discarded, s.received) for s in mara_draws] == [
-        s.state.seats[0].draws[-1] for s in mara_draws
+    recorded = [
+        (entry.discards, entry.receives)
+        for street in mara_deal.record.streets
+        for entry in street.entries
+        if entry.seat == "Mara"
     ]
+    assert [(s.discarded, s.received) for s in mara_draws] == recorded
     assert [" ".join(c.text for c in s.state.seats[0].cards) for s in mara_draws] == [
         "A♣ 3♦ 7♥ 7♠",
         "A♣ 3♦ 7♠ 5♥",

