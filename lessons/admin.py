@@ -20,7 +20,7 @@ from django.utils import timezone
 from . import deal_io
 from .admin_forms import DealAdminForm
 from .models import Deal
-from .verdict import verdict
+from .readings import deal_readings
 
 
 @admin.register(Deal)
@@ -58,7 +58,8 @@ class DealAdmin(admin.ModelAdmin):
 
     @admin.display(description="Evaluator's verdict")
     def saved_verdict(self, deal: Deal) -> str:
-        return render_to_string("admin/lessons/deal/_verdict.html", {"verdict": verdict(deal)})
+        context = {"verdict": deal_readings(deal)}
+        return render_to_string("admin/lessons/deal/_verdict.html", context)
 
     # Preview ------------------------------------------------------------------
 
@@ -94,7 +95,7 @@ class DealAdmin(admin.ModelAdmin):
             "title": "Preview: " + (deal.title if deal else "this deal cannot be saved yet"),
             "deal": deal,
             "form": form,
-            "verdict": verdict(deal) if deal else None,
+            "verdict": deal_readings(deal) if deal else None,
         }
         return TemplateResponse(request, "admin/lessons/deal/preview.html", context)
 

@@ -11,16 +11,16 @@ entries so the form and this module agree on them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from evaluator import AWARD_TITLES, Card, GameProfile, Settlement, format_cards, selection_problem
+from evaluator.wording import names_and, number_word
 
 if TYPE_CHECKING:
     from .models import Deal
 
-SIZE_WORDS = {1: "one", 2: "two", 3: "three", 4: "four"}
 ROUND_NAMES = {
     0: "before the first draw",
     1: "after the first draw",
@@ -117,11 +117,6 @@ def round_name(betting_round: int) -> str:
     return ROUND_NAMES.get(betting_round, f"in betting round {betting_round + 1}")
 
 
-def names_and(names: Iterable[str]) -> str:
-    names = list(names)
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 # One checker per kind of part ----------------------------------------------
 
 
@@ -138,8 +133,8 @@ def _check_badugi(chosen: Sequence[Card], best: Sequence[Sequence[Card]]) -> tup
         return False, f"that selection does not count: {problem}."
     size = len(best[0])
     if len(chosen) < size:
-        return False, f"that is a legal Badugi, but a {SIZE_WORDS[size]}-card selection exists."
-    return False, f"that is a legal Badugi, but a lower {SIZE_WORDS[size]}-card selection exists."
+        return False, f"that is a legal Badugi, but a {number_word(size)}-card selection exists."
+    return False, f"that is a legal Badugi, but a lower {number_word(size)}-card selection exists."
 
 
 def _check_winners(

@@ -22,6 +22,7 @@ from evaluator import (
     parse_cards,
     settle,
 )
+from evaluator.wording import names_and
 
 from .exercises import ExerciseBlock, exercise_blocks
 from .models import Deal
@@ -115,7 +116,7 @@ class BadeuceyExample:
 
     @property
     def caption(self) -> str:
-        return f"{' and '.join(self.names)}: a {self.pot}-chip Badeucey pot"
+        return f"{names_and(self.names)}: a {self.pot}-chip Badeucey pot"
 
     def settle(self) -> Settlement:
         return settle("badeucey", list(self.hands), pot=self.pot, names=list(self.names))

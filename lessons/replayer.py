@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 
-from evaluator import AWARD_TITLES, Card
+from evaluator import Card
 from evaluator.notation import parse_deal
 from evaluator.replay import Replay, Step, replay
 from evaluator.values import BadugiValue, LowValue
 
+from .readings import Reading, ValueCell, read, value_cell
 from .replay_chart import Chart, contribution_chart
 
 FINAL_KINDS = ("showdown", "payout")
@@ -32,19 +33,10 @@ def replay_history(history: str) -> Replay:
     return replay(parse_deal(history))
 
 
-def _shown(value: LowValue | BadugiValue) -> str:
-    return value.description if isinstance(value, BadugiValue) else value.text
-
-
-def _read(values: dict[str, LowValue | BadugiValue]) -> tuple[list[tuple[str, str]], tuple]:
-    """Each award's reading as (title, words), and the Badugi cards that count."""
-    counting: tuple[Card, ...] = ()
-    rows = []
-    for kind, value in values.items():
-        rows.append((AWARD_TITLES[kind], _shown(value)))
-        if isinstance(value, BadugiValue):
-            counting = value.cards
-    return rows, counting
+def _read(values: dict[str, LowValue | BadugiValue]) -> tuple[list[ValueCell], tuple]:
+    """Each award's reading of a live hand, and the Badugi cards that count."""
+    cells = [value_cell(kind, value) for kind, value in values.items()]
+    return cells, next((cell.counting for cell in cells if cell.counting), ())
 
 
 @dataclass(frozen=True)
@@ -61,26 +53,8 @@ class SeatView:
     drew: int | None  # cards replaced in the current draw, None before the seat draws
     drawn: tuple[Card, ...]
     discarded: tuple[Card, ...]
-    reads: list[tuple[str, str]]
+    reads: list[ValueCell]
     counting: tuple[Card, ...]
-
-
-@dataclass(frozen=True)
-class Evaluation:
-    name: str
-    cards: tuple[Card, ...]
-    counting: tuple[Card, ...]
-    values: list[tuple[str, str]]
-
-
-@dataclass(frozen=True)
-class AwardView:
-    title: str
-    pot: str
-    amount: int
-    winners: list[str]
-    shares: list[tuple[str, int]]
-    explanation: str
 
 
 class ReplayPage:
@@ -181,40 +155,9 @@ class ReplayPage:
     # The lesson's tables, shown from the showdown on --------------------------
 
     @cached_property
-    def evaluations(self) -> list[Evaluation]:
-        result = []
-        for seat in self.replay.settlement.seats:
-            if seat.folded or seat.cards is None:
-                continue
-            rows, counting = _read(seat.values)
-            result.append(Evaluation(seat.name, seat.cards, counting, rows))
-        return result
-
-    @cached_property
-    def awards(self) -> list[AwardView]:
-        settlement = self.replay.settlement
-        names = settlement.names
-        return [
-            AwardView(
-                title=award.title,
-                pot=pot.name,
-                amount=award.amount,
-                winners=[names[s] for s in award.winners],
-                shares=[(names[s], chips) for s, chips in sorted(award.shares.items())],
-                explanation=award.explanation,
-            )
-            for pot in settlement.pots
-            for award in pot.awards
-        ]
-
-    @property
-    def several_pots(self) -> bool:
-        return len(self.replay.settlement.pots) > 1
-
-    @cached_property
-    def payouts(self) -> list[tuple[str, int]]:
-        settlement = self.replay.settlement
-        return list(zip(settlement.names, settlement.payouts, strict=True))
+    def reading(self) -> Reading:
+        """Each remaining hand's values, who takes each award, and the payouts."""
+        return read(self.replay.settlement)
 
     @property
     def contributions(self):

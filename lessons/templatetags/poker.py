@@ -23,7 +23,8 @@ from evaluator import (
     selection_problem,
     settle,
 )
-from evaluator.values import BadugiValue
+
+from ..readings import read
 
 register = template.Library()
 
@@ -96,68 +97,39 @@ def compare(
     """
     seat_names = [n.strip() for n in names.split(",")] if names else ["First hand", "Second hand"]
     result = settle(game, [first, second], pot=0, names=seat_names)
-    return {"result": result, "rows": award_rows(result, only=only), "show_chips": False}
+    return {"result": result, "rows": award_rows(result, only=only)}
 
 
-@register.inclusion_tag("lessons/_verdict.html")
+@register.inclusion_tag("lessons/_reading.html")
 def settlement_table(result: Settlement, caption: str = "") -> dict:
-    """A computed settlement: each seat's value and chips for every award, and its total."""
-    totals = [
-        {"name": seat.name, "chips": result.payouts[seat.seat]}
-        for seat in result.seats
-        if not seat.folded
-    ]
-    return {
-        "result": result,
-        "rows": award_rows(result),
-        "totals": totals,
-        "show_chips": True,
-        "caption": caption,
-    }
+    """A computed settlement drawn as every page draws one: values, awards, payouts."""
+    return {"reading": read(result), "title": caption}
 
 
 def award_rows(result: Settlement, only: str = "") -> list[dict]:
-    """One row per award: each live seat's value, whether it won, and its chips."""
+    """One row per award: each seat's value and whether it won."""
     kinds = result.profile.awards
     if only:
         if only not in kinds:
             raise template.TemplateSyntaxError(f"'{only}' is not an award of {result.profile.name}")
         kinds = (only,)
-    rows = []
-    for pot in result.pots:
-        for award in pot.awards:
-            if award.kind not in kinds:
-                continue
-            seats = []
-            for seat in result.seats:
-                if seat.folded:
-                    continue
-                value = seat.values[award.kind]
-                seats.append(
-                    {
-                        "name": seat.name,
-                        "cards": seat.cards,
-                        "value": value,
-                        "shown": shown(value),
-                        "counting": value.cards if isinstance(value, BadugiValue) else (),
-                        "wins": seat.seat in award.winners,
-                        "chips": award.shares.get(seat.seat, 0),
-                    }
-                )
-            rows.append(
+    return [
+        {
+            "title": AWARD_TITLES[award.kind],
+            "seats": [
                 {
-                    "title": AWARD_TITLES[award.kind],
-                    "amount": award.amount,
-                    "seats": seats,
-                    "tied": len(award.winners) > 1,
-                    "explanation": award.explanation,
+                    "name": seat.name,
+                    "shown": seat.values[award.kind].description,
+                    "wins": seat.seat in award.winners,
                 }
-            )
-    return rows
-
-
-def shown(value) -> str:
-    return value.description if isinstance(value, BadugiValue) else value.text
+                for seat in result.seats
+            ],
+            "tied": len(award.winners) > 1,
+        }
+        for pot in result.pots
+        for award in pot.awards
+        if award.kind in kinds
+    ]
 
 
 @register.simple_tag
