@@ -75,8 +75,9 @@ def loads(text: str | bytes) -> ImportResult:
     entries = _entries(text)
     with transaction.atomic():
         deals, problems = [], []
+        stored = Deal.objects.in_bulk([entry["slug"] for entry in entries], field_name="slug")
         for n, entry in enumerate(entries, start=1):
-            deal = Deal.objects.filter(slug=entry["slug"]).first() or Deal()
+            deal = stored.get(entry["slug"]) or Deal()
             created = deal.pk is None
             for name, value in entry.items():
                 setattr(deal, name, value)

@@ -23,9 +23,11 @@ from evaluator import (
     settle,
 )
 from evaluator.wording import names_and
+from evaluator.worked_deals import worked_deal as evaluator_worked_deal
 
 from .exercises import ExerciseBlock, exercise_blocks
 from .models import Deal
+from .replayer import replay_history
 
 ROUND_NAMES = ("Before the first draw", "After draw one", "After draw two", "After draw three")
 
@@ -47,7 +49,7 @@ def betting_schedule(profile: GameProfile) -> list[dict]:
             {
                 "name": ROUND_NAMES[betting_round],
                 "unit": unit,
-                "raise_to": 2 * unit,
+                "raise_to": profile.full_raise_to(betting_round, facing=unit),
                 "draws_left": profile.draws - betting_round,
                 "big": unit == profile.big_bet,
             }
@@ -61,45 +63,29 @@ def forced_bets(profile: GameProfile) -> str:
     return f"blinds of {profile.small_blind} and {profile.big_blind}"
 
 
-# Lesson 000's worked deal, seats clockwise from the button.
-WORKED_DEAL = {
-    "slug": "amara-bram-kira-noor",
-    "names": ["Amara", "Bram", "Kira", "Noor"],
-    "start": 240,
-    "final": ["5♦ 4♦ 3♥ 2♠ A♣", "10♦ 5♥ 3♣ 2♥ A♠", "J♦ 6♣ 5♠ 4♣ A♥", "8♥ 4♥ 3♠ 2♣ A♦"],
-    "folded": [False, True, True, False],
-    "contributions": [48, 12, 12, 48],
-    "button": 0,
-}
-
-
 def worked_deal() -> dict:
-    deal = WORKED_DEAL
-    result = settle(
-        "badacey",
-        deal["final"],
-        contributions=deal["contributions"],
-        folded=deal["folded"],
-        button=deal["button"],
-        names=deal["names"],
-    )
+    """Lesson 000's full deal, replayed by the engine from the evaluator's own record.
+
+    The record is the one the replayer plays, so the lesson's showdown and
+    stacks cannot disagree with stepping through the same deal.
+    """
+    played = replay_history(evaluator_worked_deal("amara_bram_kira_noor"))
     stacks = [
         {
-            "name": name,
-            "put_in": put_in,
-            "received": received,
-            "end": deal["start"] - put_in + received,
-            "net": received - put_in,
+            "name": row.name,
+            "start": row.start,
+            "put_in": row.contributed,
+            "received": row.received,
+            "end": row.end,
+            "net": row.end - row.start,
         }
-        for name, put_in, received in zip(
-            deal["names"], deal["contributions"], result.payouts, strict=True
-        )
+        for row in played.ledger.rows
     ]
     return {
-        "result": result,
+        "result": played.settlement,
         "stacks": stacks,
-        "start": deal["start"],
-        "replay_url": reverse("lessons:replay", args=[deal["slug"]]),
+        "start": stacks[0]["start"],
+        "replay_url": reverse("lessons:replay", args=["amara-bram-kira-noor"]),
     }
 
 
