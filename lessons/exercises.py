@@ -13,6 +13,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from django.core.cache import cache
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString
+
 from .checking import round_name
 from .forms import AnswerForm
 from .models import Deal
@@ -29,6 +33,22 @@ class ExerciseBlock:
     @cached_property
     def answer(self) -> WorkedAnswer:
         return worked_answer(self.deal)
+
+    @cached_property
+    def answer_html(self) -> SafeString:
+        """The worked answer, rendered once for the two places a page shows it.
+
+        A lesson page carries each answer inside its panel for readers without
+        JavaScript and again in the print-only answers section at the end. The
+        rendering depends on nothing but the deal, so it is also kept in the
+        cache under the deal's fingerprint and reused until the deal changes.
+        """
+        key = f"worked-answer:{self.deal.fingerprint()}"
+        html = cache.get(key)
+        if html is None:
+            html = render_to_string("lessons/_answer.html", {"exercise": self})
+            cache.set(key, html, timeout=None)
+        return html
 
 
 def exercise_blocks(deals: Iterable[Deal]) -> list[ExerciseBlock]:

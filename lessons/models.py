@@ -8,6 +8,8 @@ cannot save a deal the site would be unable to explain.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -33,6 +35,24 @@ PART_KINDS = ("badugi_cards", "winners", "payouts", "raise_to", "choice")
 def game_choices() -> list[tuple[str, str]]:
     """A callable, so adding a game profile needs no migration."""
     return [(key, profile.name) for key, profile in PROFILES.items()]
+
+
+# Every field a deal's question or worked answer is computed from.
+CONTENT_FIELDS = (
+    "slug",
+    "title",
+    "lesson",
+    "number",
+    "game",
+    "settings",
+    "seats",
+    "button",
+    "pot",
+    "history",
+    "prompt",
+    "parts",
+    "explanation",
+)
 
 
 class DealQuerySet(models.QuerySet):
@@ -143,6 +163,16 @@ class Deal(models.Model):
             button=self.button,
             names=self.names,
         )
+
+    def fingerprint(self) -> str:
+        """A digest of everything the deal's pages are computed from.
+
+        Cached renderings are keyed by it, so an edited deal can never be
+        shown with an answer worked out for its old cards.
+        """
+        content = {name: getattr(self, name) for name in CONTENT_FIELDS}
+        text = json.dumps(content, sort_keys=True, ensure_ascii=False, default=str)
+        return hashlib.sha256(text.encode()).hexdigest()
 
     def games(self) -> list[str]:
         """Every game the questions read these cards under, the deal's own first."""

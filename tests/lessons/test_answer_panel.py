@@ -115,3 +115,24 @@ def test_exercise_blocks_give_each_deal_an_unbound_form():
     assert [b.deal for b in blocks] == deals
     assert not any(b.form.is_bound for b in blocks)
     assert {b.form.prefix for b in blocks} == {d.slug for d in deals}
+
+
+def test_an_edited_deal_never_shows_the_answer_worked_out_for_its_old_cards(client):
+    deal = make_deal(
+        seats=[{"name": "A", "cards": "A♠ 2♥ 3♦ 4♣ 5♣"}, {"name": "B", "cards": "2♣ 3♥ 4♠ 5♦ 7♣"}]
+    )
+    before = deal.settlement().explanation()
+    page = client.get(deal.get_absolute_url()).content.decode()  # renders (and caches) the answer
+    assert all(escape(sentence) in page for sentence in before)
+
+    deal.seats = [
+        {"name": "A", "cards": "K♠ Q♥ J♦ 10♣ 10♥"},
+        {"name": "B", "cards": "A♦ 2♥ 3♣ 4♣ 5♥"},
+    ]
+    deal.full_clean()
+    deal.save()
+    after = deal.settlement().explanation()
+    assert after != before
+    page = client.get(deal.get_absolute_url()).content.decode()
+    assert all(escape(sentence) in page for sentence in after)
+    assert not any(escape(sentence) in page for sentence in before)
