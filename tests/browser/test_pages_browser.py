@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from lessons.models import Deal
+from tests.factories import make_deal
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 FOCUSED_TOC_LINK = """() => {
@@ -61,3 +64,45 @@ def test_the_review_boxes_tick_with_the_space_bar(page, live_server):
     page.keyboard.press("Space")
     assert box.is_checked()
     assert page.url.endswith(reverse("lessons:badacey"))  # nothing was submitted
+
+
+PRINT_DEALS = {
+    "badacey": {"parts": [{"kind": "winners"}]},
+    "badugi": {
+        "game": "badugi",
+        "seats": [{"name": "A", "cards": "A♠ 2♥ 3♦ 4♣"}, {"name": "B", "cards": "5♠ 4♥ 3♣ 2♦"}],
+        "pot": None,
+        "parts": [{"kind": "winners"}],
+    },
+}
+
+PRINT_LAYOUT = """() => {
+    const shown = el => el && getComputedStyle(el).display !== 'none';
+    const answers = document.querySelector('.print-answers');
+    return {
+        answers: shown(answers),
+        answersStartPage: answers && getComputedStyle(answers).breakBefore,
+        panels: [...document.querySelectorAll('.answer-panel')].some(shown),
+        questions: [...document.querySelectorAll('.exercise')].filter(shown).length,
+        answeredExercises: answers ? answers.querySelectorAll('.worked-answer').length : 0,
+    };
+}"""
+
+
+@pytest.mark.parametrize("name", ["lessons:badacey", "lessons:badugi"])
+def test_a_printed_lesson_has_its_questions_then_every_answer_on_a_new_page(
+    page, live_server, name
+):
+    lesson = name.split(":")[1]
+    if not Deal.objects.filter(lesson=lesson).exists():  # an earlier test flushed the data
+        make_deal(lesson=lesson, number=1, **PRINT_DEALS[lesson])
+    exercises = Deal.objects.published().filter(lesson=lesson).count()
+    page.goto(live_server.url + reverse(name))
+    on_screen = page.evaluate(PRINT_LAYOUT)
+    assert not on_screen["answers"]  # find-in-page cannot reach them on screen
+    page.emulate_media(media="print")
+    printed = page.evaluate(PRINT_LAYOUT)
+    assert printed["answers"] and printed["answersStartPage"] == "page"
+    assert not printed["panels"]
+    assert printed["questions"] == exercises
+    assert printed["answeredExercises"] == exercises
