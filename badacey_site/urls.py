@@ -1,9 +1,22 @@
 from __future__ import annotations
 
 from django.contrib import admin
+from django.http import HttpRequest, HttpResponsePermanentRedirect
+from django.templatetags.static import static
 from django.urls import include, path
+
+
+def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
+    """Browsers ask for /favicon.ico on pages (like the admin's) that name no icon.
+
+    The static URL is looked up per request: in production it carries the
+    manifest's hash, which does not exist until collectstatic has run.
+    """
+    return HttpResponsePermanentRedirect(static("favicon.svg"))
+
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    path("favicon.ico", favicon),
     path("", include("lessons.urls")),
 ]

@@ -66,3 +66,9 @@ def test_it_answers_head_requests_from_link_checkers(client):
 
 def test_it_refuses_post(client):
     assert client.post(reverse("lessons:home")).status_code == 405
+
+
+def test_the_browsers_default_icon_address_leads_to_the_site_icon(client):
+    response = client.get("/favicon.ico")
+    assert response.status_code == 301
+    assert response["Location"].endswith("favicon.svg")
