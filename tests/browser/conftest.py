@@ -16,3 +16,15 @@ def pytest_assertrepr_compare(op, left, right):
     if op == "==" and isinstance(left, AxeViolations):
         return repr(left).splitlines()
     return None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _the_live_server_outlives_the_browser(live_server, browser):
+    """Start the live server before Chromium, so it is stopped after Chromium.
+
+    Session fixtures stop in reverse order. Stopped the other way round,
+    Chromium's kept-alive connections end in server threads after the test
+    database's connection has stopped being shared with them, and each one
+    raises a thread error that pytest reports against a later test.
+    """
+    yield
