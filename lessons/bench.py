@@ -185,43 +185,6 @@ def bench_lesson_pages(options: argparse.Namespace, client) -> list:
 # Exercise checks ---------------------------------------------------------------
 
 
-def right_answer(deal) -> dict[str, object]:
-    """POST data answering every part correctly, asked of the evaluator directly.
-
-    Built the way ``tests.factories.right_answer`` builds it (the package
-    cannot import from ``tests``), so the answer comes from the engine and not
-    from ``lessons.checking``, the code being timed.
-    """
-    from evaluator import badugi, get_profile, parse_cards, settle
-
-    def name(index: int, *detail: object) -> str:
-        return "-".join([deal.slug, "_".join([f"p{index}", *(str(d) for d in detail)])])
-
-    names = [seat["name"] for seat in deal.seats]
-    hands = [seat["cards"] for seat in deal.seats]
-    data: dict[str, object] = {}
-    for index, part in enumerate(deal.parts):
-        game = part.get("game") or deal.game
-        profile = get_profile(game, **(deal.settings if game == deal.game else {}))
-        kind = part["kind"]
-        if kind == "badugi_cards":
-            value = badugi(parse_cards(hands[part["seat"]]), ace_high=profile.badugi_ace_high)
-            data[name(index, "cards")] = [f"{c.rank_text}{c.suit}" for c in value.cards]
-        elif kind in ("winners", "payouts"):
-            outcome = settle(profile, hands, pot=deal.pot or 0, button=deal.button, names=names)
-            if kind == "winners":
-                for award in outcome.pots[0].awards:
-                    data[name(index, award.kind)] = [str(s) for s in award.winners]
-            else:
-                for seat, chips in enumerate(outcome.payouts):
-                    data[name(index, "seat", seat)] = str(chips)
-        elif kind == "raise_to":
-            data[name(index)] = str(part["facing"] + profile.bet_size(part["round"]))
-        elif kind == "choice":
-            data[name(index)] = str(part["answer"])
-    return data
-
-
 def wrong_answer(deal, right: dict[str, object]) -> dict[str, object]:
     """The right answer with one chip moved between the first two payouts.
 
@@ -242,6 +205,7 @@ def bench_exercise_checks(options: argparse.Namespace, client) -> list:
     Each line's figure is per check, over all the exercises in ``CHECK_EXERCISES``.
     """
     from evaluator.bench import Line
+    from lessons.model_answers import right_answer
     from lessons.models import Deal
 
     batches, per_batch = (2, 1) if options.quick else (10, 3)

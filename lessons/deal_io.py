@@ -22,26 +22,11 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from .models import Deal
+from .models import CONTENT_FIELDS, Deal
 
 FORMAT = "badacey-study-room/deals"
 VERSION = 1
-FIELDS = (
-    "slug",
-    "title",
-    "lesson",
-    "number",
-    "game",
-    "settings",
-    "seats",
-    "button",
-    "pot",
-    "history",
-    "prompt",
-    "parts",
-    "explanation",
-    "published",
-)
+FIELDS = (*CONTENT_FIELDS, "published")
 
 
 class DealFileError(Exception):

@@ -1,8 +1,9 @@
 """Hand-rolled test data: a deal with sensible defaults, and answers computed by the evaluator.
 
-``right_answer(deal)`` asks the evaluator directly (not lessons.checking) what
-the answer to each question part is, so a test that posts it checks the site
-against the engine rather than against itself.
+``right_answer(deal)`` (from ``lessons.model_answers``, shared with the page
+benchmark) asks the evaluator directly, not lessons.checking, what the answer
+to each question part is, so a test that posts it checks the site against the
+engine rather than against itself.
 """
 
 from __future__ import annotations
@@ -10,8 +11,21 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-from evaluator import badugi, get_profile, parse_cards, settle
+# Re-exported for the tests that build posts by hand.
+from lessons.forms import card_value as card_value
+from lessons.model_answers import field_name as field
+from lessons.model_answers import right_answer as right_answer
 from lessons.models import Deal
+
+__all__ = [
+    "admin_form_data",
+    "card_value",
+    "field",
+    "lesson_exercises",
+    "make_deal",
+    "make_teacher",
+    "right_answer",
+]
 
 _counter = 0
 
@@ -52,42 +66,6 @@ def lesson_exercises() -> list[Deal]:
     """
     migration = importlib.import_module("lessons.migrations.0002_lesson_exercises")
     return [Deal(**row) for row in migration.lesson_rows()]
-
-
-def card_value(card) -> str:
-    return f"{card.rank_text}{card.suit}"
-
-
-def field(deal: Deal, index: int, *detail: object) -> str:
-    """The posted name of part ``index``'s field (the form prefixes the slug)."""
-    return "-".join([deal.slug, "_".join([f"p{index}", *(str(d) for d in detail)])])
-
-
-def right_answer(deal: Deal) -> dict[str, Any]:
-    """POST data answering every part correctly, according to the evaluator."""
-    names = [s["name"] for s in deal.seats]
-    hands = [s["cards"] for s in deal.seats]
-    data: dict[str, Any] = {}
-    for index, part in enumerate(deal.parts):
-        game = part.get("game") or deal.game
-        profile = get_profile(game, **(deal.settings if game == deal.game else {}))
-        kind = part["kind"]
-        if kind == "badugi_cards":
-            value = badugi(parse_cards(hands[part["seat"]]), ace_high=profile.badugi_ace_high)
-            data[field(deal, index, "cards")] = [card_value(c) for c in value.cards]
-        elif kind in ("winners", "payouts"):
-            outcome = settle(profile, hands, pot=deal.pot or 0, button=deal.button, names=names)
-            if kind == "winners":
-                for award in outcome.pots[0].awards:
-                    data[field(deal, index, award.kind)] = [str(s) for s in award.winners]
-            else:
-                for seat, chips in enumerate(outcome.payouts):
-                    data[field(deal, index, "seat", seat)] = str(chips)
-        elif kind == "raise_to":
-            data[field(deal, index)] = str(part["facing"] + profile.bet_size(part["round"]))
-        elif kind == "choice":
-            data[field(deal, index)] = str(part["answer"])
-    return data
 
 
 def make_teacher(username: str = "teacher", password: str = "a-long-teaching-pass"):
