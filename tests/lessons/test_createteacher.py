@@ -55,3 +55,20 @@ def test_an_existing_username_is_left_alone(monkeypatch):
         call_command("createteacher", "ines")
     ines = User.objects.get(username="ines")
     assert not ines.is_staff and ines.check_password("old-password-kept")
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [
+        ("bad name!", "letters, numbers, and @/./+/-/_"),
+        ("", "cannot be blank"),
+        ("x" * 151, "at most 150 characters"),
+    ],
+)
+def test_a_username_the_admin_would_refuse_creates_nobody(monkeypatch, name, reason):
+    monkeypatch.setenv("TEACHER_PASSWORD", PASSWORD)
+    before = User.objects.count()
+    with pytest.raises(CommandError, match="refused") as caught:
+        call_command("createteacher", name)
+    assert reason in str(caught.value)
+    assert User.objects.count() == before

@@ -32,9 +32,10 @@ class Command(BaseCommand):
         except Group.DoesNotExist:
             message = "There is no Teachers group: run `manage.py migrate` first."
             raise CommandError(message) from None
-        if User.objects.filter(username=name).exists():
+        name = self._username(User, name)
+        if User._default_manager.filter(**{User.USERNAME_FIELD: name}).exists():
             raise CommandError(f"A user named {name!r} already exists; choose another name.")
-        user = User(username=name, is_staff=True)
+        user = User(**{User.USERNAME_FIELD: name}, is_staff=True)
         password = self._password()
         try:
             validate_password(password, user)
@@ -45,6 +46,16 @@ class Command(BaseCommand):
             user.save()
             user.groups.add(group)
         self.stdout.write(f"Created teacher {name}; they can sign in at /admin/.")
+
+    def _username(self, User, name: str) -> str:
+        """The name as the admin's own user form would accept it, or a CommandError saying why."""
+        field = User._meta.get_field(User.USERNAME_FIELD)
+        try:
+            return field.clean(User.normalize_username(name), User())
+        except ValidationError as error:
+            raise CommandError(
+                f"The username {name!r} is refused: " + " ".join(error.messages)
+            ) from None
 
     def _password(self) -> str:
         password = os.environ.get(PASSWORD_VARIABLE)
