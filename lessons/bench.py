@@ -216,9 +216,16 @@ def bench_exercise_checks(options: argparse.Namespace, client) -> list:
         answers["right"].append((deal, right))
         answers["wrong"].append((deal, wrong_answer(deal, right)))
     expected = {"right": "All right", "wrong": "Not yet"}
+    # The check itself is the htmx answer. Without JavaScript the same post
+    # returns the whole lesson page with the feedback in place, so that figure
+    # is a lesson page render and is held to the page target instead.
+    ways = (
+        ("htmx fragment", {"HTTP_HX_REQUEST": "true"}, CHECK_TARGET_MS),
+        ("whole lesson page, no JavaScript", {}, PAGE_TARGET_MS),
+    )
     lines = []
     for verdict, posts in answers.items():
-        for how, headers in (("htmx fragment", {"HTTP_HX_REQUEST": "true"}), ("whole page", {})):
+        for how, headers, target in ways:
             requests = [
                 _post(client, deal, data, headers, expected[verdict]) for deal, data in posts
             ]
@@ -227,8 +234,8 @@ def bench_exercise_checks(options: argparse.Namespace, client) -> list:
                 Line(
                     f"check {verdict} answer, {how}, mean/best",
                     f"{mean:.1f}/{best:.1f} ms",
-                    f"< {CHECK_TARGET_MS:.0f} ms",
-                    best < CHECK_TARGET_MS,
+                    f"< {target:.0f} ms",
+                    best < target,
                 )
             )
     return lines

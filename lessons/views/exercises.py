@@ -7,12 +7,13 @@ just the fragment it swaps, so every flow works without JavaScript.
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_GET, require_POST
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET, require_http_methods
 
 from ..exercises import ExerciseBlock
 from ..forms import AnswerForm
 from ..models import Deal
+from .pages import lesson_page
 
 
 def _published(slug: str) -> Deal:
@@ -25,21 +26,23 @@ def exercise_detail(request: HttpRequest, slug: str) -> HttpResponse:
     return _page(request, ExerciseBlock(deal, AnswerForm(deal=deal)))
 
 
-@require_POST
+@require_http_methods(["GET", "HEAD", "POST"])
 def check_answer(request: HttpRequest, slug: str) -> HttpResponse:
     deal = _published(slug)
+    if request.method != "POST":  # a reload or a shared link: there is no answer to check
+        return redirect(deal)
     form = AnswerForm(request.POST, deal=deal)
     form.is_valid()  # clean() asks the evaluator; errors and results both go to the template
     # A wrong or incomplete answer is an ordinary 200; an unreadable post is a 400.
     status = 400 if form.is_malformed() else 200
+    exercise = ExerciseBlock(deal, form)
     if request.htmx:
         return render(
-            request,
-            "lessons/_exercise.html#feedback",
-            {"exercise": ExerciseBlock(deal, form)},
-            status=status,
+            request, "lessons/_exercise.html#feedback", {"exercise": exercise}, status=status
         )
-    return _page(request, ExerciseBlock(deal, form), status=status)
+    if deal.lesson:  # without JavaScript, the learner stays on the lesson they were reading
+        return render(request, *lesson_page(deal.lesson, answered=exercise), status=status)
+    return _page(request, exercise, status=status)
 
 
 @require_GET

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_safe
 from evaluator import get_profile
 
 from .. import page_data
+from ..exercises import ExerciseBlock
 
 
 @require_safe
@@ -22,31 +23,43 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def badacey(request: HttpRequest) -> HttpResponse:
-    profile = get_profile("badacey")
-    context = {
-        "profile": profile,
-        "room_variant": get_profile("badacey", max_discard=3),
-        "schedule": page_data.betting_schedule(profile),
-        "forced_bets": page_data.forced_bets(profile),
-        "deal": page_data.worked_deal(),
-        "odd_chips": page_data.odd_chip_example(),
-        "category_ladder": page_data.category_ladder(),
-        "exercises": page_data.lesson_exercises("badacey"),
-    }
-    return render(request, "lessons/badacey.html", context)
+    return render(request, *lesson_page("badacey"))
 
 
 @require_safe
 def badugi(request: HttpRequest) -> HttpResponse:
-    profile = get_profile("badugi")
-    context = {
-        "profile": profile,
-        "schedule": page_data.betting_schedule(profile),
-        "pair_examples": page_data.PAIR_EXAMPLES,
-        "size_examples": page_data.SIZE_EXAMPLES,
-        "exercises": page_data.lesson_exercises("badugi"),
-    }
-    return render(request, "lessons/badugi.html", context)
+    return render(request, *lesson_page("badugi"))
+
+
+def lesson_page(lesson: str, answered: ExerciseBlock | None = None) -> tuple[str, dict]:
+    """The template and context of a rules lesson.
+
+    ``answered`` replaces that exercise's empty form with a checked one, so a
+    learner without JavaScript gets the whole lesson back with the feedback.
+    """
+    exercises = page_data.lesson_exercises(lesson)
+    if answered is not None:
+        exercises = [answered if e.deal.pk == answered.deal.pk else e for e in exercises]
+    if lesson == "badacey":
+        profile = get_profile("badacey")
+        context = {
+            "profile": profile,
+            "room_variant": get_profile("badacey", max_discard=3),
+            "schedule": page_data.betting_schedule(profile),
+            "forced_bets": page_data.forced_bets(profile),
+            "deal": page_data.worked_deal(),
+            "odd_chips": page_data.odd_chip_example(),
+            "category_ladder": page_data.category_ladder(),
+        }
+    else:
+        profile = get_profile("badugi")
+        context = {
+            "profile": profile,
+            "schedule": page_data.betting_schedule(profile),
+            "pair_examples": page_data.PAIR_EXAMPLES,
+            "size_examples": page_data.SIZE_EXAMPLES,
+        }
+    return f"lessons/{lesson}.html", context | {"exercises": exercises}
 
 
 @require_safe

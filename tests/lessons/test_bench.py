@@ -24,7 +24,7 @@ def test_quick_benchmark_prints_a_line_for_every_section(capsys):
     expected += [
         f"check {verdict} answer, {how}"
         for verdict in ("right", "wrong")
-        for how in ("htmx fragment", "whole page")
+        for how in ("htmx fragment", "whole lesson page, no JavaScript")
     ]
     expected += [f"gzip weight {url} " for url in bench.LESSON_PAGES]
     expected += ["loads from another host"]

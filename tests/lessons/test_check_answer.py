@@ -293,9 +293,29 @@ def test_an_empty_post_lists_every_missing_part(client):
     assertContains(response, "Choose the total a full raise reaches")
 
 
-def test_checking_needs_a_post(client):
+def test_reloading_the_check_address_goes_back_to_the_exercise(client):
     deal = make_deal()
-    assert client.get(deal.check_url).status_code == 405
+    response = client.get(deal.check_url)
+    assert response.status_code == 302
+    assert response["Location"] == deal.get_absolute_url()
+    assert client.put(deal.check_url).status_code == 405
+
+
+@pytest.mark.parametrize("slug", ["badacey-3", "badugi-2"])
+def test_without_javascript_a_lesson_exercise_answers_on_the_lesson_page(client, slug):
+    deal = Deal.objects.get(slug=slug)
+    response = post(client, deal, right_answer(deal), htmx=False)
+    assertContains(response, "<html")
+    lesson_title = {"badacey": "Badacey rules", "badugi": "Badugi rules"}[deal.lesson]
+    assertContains(response, f"<h1>{lesson_title}")
+    html = response.content.decode()
+    feedback = html.index(f'id="feedback-{deal.slug}"')
+    assert "All right" in html[feedback : feedback + 2000]
+    # Every other exercise of the lesson is still there, unanswered.
+    others = Deal.objects.published().for_lesson(deal.lesson).exclude(pk=deal.pk)
+    for other in others:
+        assertContains(response, f'id="exercise-{other.slug}"')
+    assert html.count("All right") == 1
 
 
 def test_an_unpublished_deal_cannot_be_checked(client):
