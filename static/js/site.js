@@ -117,3 +117,21 @@
     used = null;
   });
 })();
+
+/* print answers: a lesson's worked answers wait in an inert <template> (see
+   templates/lessons/_print_answers.html) and join the page only while it is
+   being printed, so find-in-page never reaches them on screen. */
+(function () {
+  "use strict";
+  let printed = null;
+  window.addEventListener("beforeprint", function () {
+    const template = document.querySelector("template[data-print-answers]");
+    if (!template || printed) return;
+    printed = template.content.firstElementChild.cloneNode(true);
+    template.after(printed);
+  });
+  window.addEventListener("afterprint", function () {
+    if (printed) printed.remove();
+    printed = null;
+  });
+})();

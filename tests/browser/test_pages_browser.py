@@ -89,20 +89,37 @@ PRINT_LAYOUT = """() => {
 }"""
 
 
+def _ensure_an_exercise(lesson: str) -> int:
+    if not Deal.objects.filter(lesson=lesson).exists():  # an earlier test flushed the data
+        make_deal(lesson=lesson, number=1, **PRINT_DEALS[lesson])
+    return Deal.objects.published().filter(lesson=lesson).count()
+
+
 @pytest.mark.parametrize("name", ["lessons:badacey", "lessons:badugi"])
 def test_a_printed_lesson_has_its_questions_then_every_answer_on_a_new_page(
     page, live_server, name
 ):
-    lesson = name.split(":")[1]
-    if not Deal.objects.filter(lesson=lesson).exists():  # an earlier test flushed the data
-        make_deal(lesson=lesson, number=1, **PRINT_DEALS[lesson])
-    exercises = Deal.objects.published().filter(lesson=lesson).count()
+    exercises = _ensure_an_exercise(name.split(":")[1])
     page.goto(live_server.url + reverse(name))
-    on_screen = page.evaluate(PRINT_LAYOUT)
-    assert not on_screen["answers"]  # find-in-page cannot reach them on screen
+    assert page.locator(".print-answers").count() == 0  # not in the page on screen at all
+    page.evaluate("window.dispatchEvent(new Event('beforeprint'))")
     page.emulate_media(media="print")
     printed = page.evaluate(PRINT_LAYOUT)
     assert printed["answers"] and printed["answersStartPage"] == "page"
     assert not printed["panels"]
     assert printed["questions"] == exercises
     assert printed["answeredExercises"] == exercises
+    page.evaluate("window.dispatchEvent(new Event('afterprint'))")
+    assert page.locator(".print-answers").count() == 0
+
+
+def test_without_javascript_a_printed_lesson_still_ends_with_its_answers(browser, live_server):
+    exercises = _ensure_an_exercise("badacey")
+    context = browser.new_context(java_script_enabled=False)
+    page = context.new_page()
+    page.goto(live_server.url + reverse("lessons:badacey"))
+    assert not page.evaluate(PRINT_LAYOUT)["answers"]  # hidden on screen
+    page.emulate_media(media="print")
+    printed = page.evaluate(PRINT_LAYOUT)
+    assert printed["answers"] and printed["answeredExercises"] == exercises
+    context.close()
