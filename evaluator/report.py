@@ -97,7 +97,9 @@ def settle_request(request: object) -> Settlement:
     for key in _OPTIONAL_LISTS:
         if request.get(key) is not None and not isinstance(request[key], list):
             raise EvaluatorError(f"{key} must be a list with one entry per seat")
-    button = request.get("button", 0)
+    # Optional keys given as null mean "not given", as they do for folded.
+    button = request.get("button")
+    button = 0 if button is None else button
     return settle(
         game,
         hands,

@@ -123,7 +123,6 @@ BAD_LINES = [
     (line(button=2), "the button must be a seat number from 0 to 1"),
     (line(button=-1), "the button must be a seat number"),
     (line(button="0"), "the button must be a seat number"),
-    (line(button=None), "the button must be a seat number"),
     (line(folded=[True, True]), "every seat folded"),
     (line(hands=[None, None]), "every seat folded"),
     (line(hands=["As 2h 3d 4c 5c", None], folded=[False, False]), "seat 1 has no hand"),
@@ -138,6 +137,14 @@ def test_each_kind_of_bad_line_gets_one_error_sentence(text, message):
     assert answer["ok"] is False
     assert message in answer["error"]
     assert "\n" not in answer["error"]
+
+
+def test_an_optional_key_given_as_null_takes_its_default():
+    tie = {"pot": 81, "hands": ["As 2h 3d 4c 5c", "Ah 2d 3c 4s 5s"]}
+    null_button, no_button = run_jsonl([line(button=None, **tie), line(button="DROP", **tie)])
+    assert null_button == no_button
+    (null_folded,) = run_jsonl([line(folded=None)])
+    assert null_folded["ok"]
 
 
 def test_a_mixed_batch_answers_every_line_in_order_and_keeps_going():
