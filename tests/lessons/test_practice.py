@@ -82,9 +82,11 @@ def test_an_htmx_filter_gets_only_the_list(client):
     assertNotContains(response, "<form")
 
 
-def test_an_unknown_game_is_refused_with_a_message(client):
-    response = client.get(PRACTICE, {"game": "snap"})
+@pytest.mark.parametrize("headers", [{}, {"HTTP_HX_REQUEST": "true"}], ids=["page", "htmx"])
+def test_an_unknown_game_is_refused_with_a_message(client, headers):
+    response = client.get(PRACTICE, {"game": "snap"}, **headers)
     assertContains(response, "Select a valid choice", status_code=400)
+    assertNotContains(response, "No practice deals", status_code=400)
 
 
 def test_a_deal_with_a_history_also_opens_in_the_replayer(client):
