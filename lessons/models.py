@@ -13,10 +13,12 @@ import json
 from typing import Any
 
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 
 from evaluator import (
+    DECK,
     PROFILES,
     Card,
     EvaluatorError,
@@ -30,6 +32,17 @@ from evaluator.notation import validate as validate_history
 
 LESSON_CHOICES = [("badacey", "Badacey"), ("badugi", "Badugi")]
 PART_KINDS = ("badugi_cards", "winners", "payouts", "raise_to", "choice")
+# What each kind of part may hold besides its "kind"; anything else is a typo.
+PART_KEYS = {
+    "badugi_cards": {"seat"},
+    "winners": {"game"},
+    "payouts": {"game"},
+    "raise_to": {"round", "facing", "options"},
+    "choice": {"question", "options", "answer"},
+}
+SEAT_KEYS = {"name", "cards"}
+# No deck deals more hands than this without a card appearing twice.
+MAX_SEATS = len(DECK) // min(profile.hand_size for profile in PROFILES.values())
 
 
 def game_choices() -> list[tuple[str, str]]:
@@ -76,7 +89,13 @@ class Deal(models.Model):
         help_text="The lesson this exercise belongs to; leave blank for a practice deal.",
     )
     number = models.PositiveSmallIntegerField(
-        null=True, blank=True, help_text="The exercise number within its lesson."
+        null=True,
+        blank=True,
+        validators=[
+            MinValueValidator(1, "Exercise numbers run from 1 to 99."),
+            MaxValueValidator(99, "Exercise numbers run from 1 to 99."),
+        ],
+        help_text="The exercise number within its lesson.",
     )
     game = models.CharField(max_length=30, choices=game_choices, default="badacey")
     settings = models.JSONField(
@@ -89,7 +108,15 @@ class Deal(models.Model):
         help_text='One entry per seat, in order: [{"name": "A", "cards": "A♠ 2♥ 3♦ 4♣ 5♣"}, …].',
     )
     button = models.PositiveSmallIntegerField(
-        default=0, help_text="The seat number (from 0) of the dealer button."
+        default=0,
+        validators=[
+            MaxValueValidator(
+                MAX_SEATS - 1,
+                f"No table has more than {MAX_SEATS} seats, so the button is a seat "
+                f"number from 0 to {MAX_SEATS - 1}.",
+            )
+        ],
+        help_text="The seat number (from 0) of the dealer button.",
     )
     pot = models.PositiveIntegerField(
         null=True, blank=True, help_text="Chips in the pot at showdown, if the question has one."
@@ -204,15 +231,30 @@ class Deal(models.Model):
     # Validation ---------------------------------------------------------------
 
     def clean(self) -> None:
+        """Check the deal as a whole, the evaluator included.
+
+        ``full_clean()`` calls this even when ``clean_fields()`` has refused a
+        value, and a refused value is left as it was typed (``"x"`` for the
+        button, a list for the game). So every check first makes sure its
+        inputs have the right type and is skipped otherwise: the field's own
+        error already says what is wrong.
+        """
         errors: dict[str, list[str]] = {}
 
         def add(field: str, message: str) -> None:
             errors.setdefault(field, []).append(message)
 
-        if self.lesson and self.number is None:
-            add("number", "An exercise in a lesson needs its number.")
-        if not self.lesson and self.number is not None:
-            add("number", "Only lesson exercises have a number; clear it for a practice deal.")
+        # clean_fields() lets None through for a field that may be blank, though the
+        # database would refuse it: empty text is "", never null.
+        for name in ("lesson", "history", "explanation"):
+            if getattr(self, name) is None:
+                add(name, "Leave this empty rather than null.")
+
+        if isinstance(self.lesson, str) and (self.number is None or _is_int(self.number)):
+            if self.lesson and self.number is None:
+                add("number", "An exercise in a lesson needs its number.")
+            if not self.lesson and self.number is not None:
+                add("number", "Only lesson exercises have a number; clear it for a practice deal.")
 
         profile = self._clean_profile(add)
         seats_ok = self._clean_seats(profile, add)
@@ -222,6 +264,8 @@ class Deal(models.Model):
             raise ValidationError(errors)
 
     def _clean_profile(self, add) -> GameProfile | None:
+        if not isinstance(self.game, str):
+            return None  # clean_fields() has said it is not one of the choices
         if self.game not in PROFILES:
             add("game", f"'{self.game}' is not one of the games.")
             return None
@@ -249,11 +293,19 @@ class Deal(models.Model):
             ):
                 add("seats", f'Seat {n} needs a "name" and its "cards", both as text.')
                 return False
+            unknown = sorted(set(seat) - SEAT_KEYS)
+            if unknown:
+                add(
+                    "seats",
+                    f"Seat {n} has unknown keys ({', '.join(unknown)}); a seat holds "
+                    'only "name" and "cards".',
+                )
+                return False
             names.append(seat["name"])
         if len(set(names)) != len(names):
             add("seats", "Give every seat a different name, so answers can name them.")
             return False
-        if not self.button < len(seats):
+        if _is_int(self.button) and not self.button < len(seats):
             add("button", f"The button must be a seat number from 0 to {len(seats) - 1}.")
         if profile is None:
             return True
@@ -279,7 +331,7 @@ class Deal(models.Model):
 
     def _clean_history(self, seats_ok: bool, add) -> None:
         """The replayer must be able to play the history, and it must be this deal's."""
-        if not self.history.strip():
+        if not isinstance(self.history, str) or not self.history.strip():
             return
         try:
             record = validate_history(self.history)
@@ -299,7 +351,7 @@ class Deal(models.Model):
                 f"The history's seats ({', '.join(names)}) must be the deal's seats, "
                 f"in the same order ({', '.join(self.names)}).",
             )
-        elif self.button != record.button:
+        elif _is_int(self.button) and self.button != record.button:
             # Odd chips go by the button, so the exercise and the replayer must agree on it.
             add(
                 "button",
@@ -324,10 +376,13 @@ def _part_problem(part: Any, profile: GameProfile | None, seat_count: int | None
         return f'each part needs a "kind": one of {", ".join(PART_KINDS)}.'
     kind = part["kind"]
     game = part.get("game")
+    unknown = sorted(set(part) - PART_KEYS[kind] - {"kind", "game"})
+    if unknown:
+        return f"a {kind} part has unknown keys ({', '.join(unknown)})."
     if game is not None:
         if kind not in ("winners", "payouts"):
             return f'only winners and payouts parts take a "game", not {kind}.'
-        if game not in PROFILES:
+        if not isinstance(game, str) or game not in PROFILES:
             return f"'{game}' is not one of the games ({', '.join(PROFILES)})."
         if profile and PROFILES[game].hand_size != profile.hand_size:
             return f"{PROFILES[game].name} reads a different number of cards than {profile.name}."

@@ -183,3 +183,47 @@ def test_an_exercise_needs_its_number_and_a_practice_deal_has_none():
 
 def test_a_deal_with_no_parts_is_refused():
     assert "parts" in errors_of(unsaved(parts=[]))
+
+
+# A value of the wrong type is a field error, never a crash ----------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "extra"),
+    [
+        ("button", "x", {}),
+        ("button", [1], {}),
+        ("number", "x", {"lesson": "badugi", "game": "badacey"}),
+        ("lesson", None, {}),
+        ("lesson", 5, {}),
+        ("game", ["badacey"], {}),
+        ("game", None, {}),
+        ("history", None, {}),
+        ("settings", None, {}),
+        ("seats", None, {}),
+        ("parts", None, {}),
+        ("pot", "x", {}),
+        ("parts", [{"kind": "winners", "game": ["badugi"]}], {}),
+    ],
+)
+def test_a_value_of_the_wrong_type_is_an_error_on_its_own_field(field, value, extra):
+    errors = errors_of(unsaved(**extra, **{field: value}))
+    assert field in errors
+
+
+def test_exercise_numbers_run_from_1_to_99():
+    for number in (0, 100, 1_000_000_000):
+        errors = errors_of(unsaved(lesson="badugi", game="badacey", number=number))
+        assert errors["number"] == ["Exercise numbers run from 1 to 99."]
+
+
+def test_the_button_is_bounded_by_the_most_seats_a_deck_can_deal():
+    assert "from 0 to 12" in " ".join(errors_of(unsaved(button=200))["button"])
+
+
+def test_a_seat_or_part_with_an_unknown_key_is_refused():
+    seats = make_deal().seats
+    typo = [{**seats[0], "card": "A♠"}, seats[1]]
+    assert "unknown keys (card)" in errors_of(unsaved(seats=typo))["seats"][0]
+    part = {"kind": "winners", "gmae": "badugi"}
+    assert "unknown keys (gmae)" in errors_of(unsaved(parts=[part]))["parts"][0]
