@@ -10,23 +10,29 @@ Importing is all or nothing: every deal is checked with ``full_clean()`` (the
 evaluator included) before the first one is written, and the writes share one
 transaction, so a file with one bad deal changes nothing. A slug that already
 exists is updated in place, so importing the same file twice adds nothing.
+
+Each value must already have its JSON type (a whole number for ``pot``, text
+for ``title``, an object for ``settings``): a model field would quietly turn
+``1.5`` into ``1`` or ``5`` into ``"5"``, and a file that says something else
+than what gets stored is a file the teacher should hear about.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 
 from .models import CONTENT_FIELDS, Deal
 
 FORMAT = "badacey-study-room/deals"
 VERSION = 1
 FIELDS = (*CONTENT_FIELDS, "published")
+DOCUMENT_KEYS = ("format", "version", "deals")
 
 
 class DealFileError(Exception):
@@ -90,29 +96,87 @@ def _entries(text: str | bytes) -> list[dict[str, Any]]:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as error:
         raise DealFileError([f"The file is not JSON ({error})."]) from None
+    except RecursionError:
+        raise DealFileError(["The file nests its lists or objects too deeply to read."]) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise DealFileError([f'The file is not a deals export: it needs "format": "{FORMAT}".'])
     if data.get("version") != VERSION:
         raise DealFileError(
             [f"The file is version {data.get('version')!r}; this site reads version {VERSION}."]
         )
+    unknown = sorted(set(data) - set(DOCUMENT_KEYS))
+    if unknown:
+        raise DealFileError(
+            [
+                f"The file has unknown top-level fields ({', '.join(unknown)}); it holds only "
+                f"{', '.join(DOCUMENT_KEYS)}."
+            ]
+        )
     entries = data.get("deals")
     if not isinstance(entries, list):
         raise DealFileError(['The file needs a "deals" list.'])
-    problems, seen = [], set()
+    problems, seen, exercises = [], set(), {}
     for n, entry in enumerate(entries, start=1):
-        if not isinstance(entry, dict) or not isinstance(entry.get("slug"), str):
-            problems.append(f'Deal {n} needs a "slug" naming it.')
+        if not isinstance(entry, dict):
+            problems.append(f'Deal {n} is not an object of fields, e.g. {{"slug": ...}}.')
             continue
+        if not isinstance(entry.get("slug"), str):
+            problems.append(f'Deal {n} needs a "slug" naming it, as text.')
+            continue
+        slug = entry["slug"]
         unknown = sorted(set(entry) - set(FIELDS))
         if unknown:
-            problems.append(f"Deal {n} ({entry['slug']}): unknown fields {', '.join(unknown)}.")
-        if entry["slug"] in seen:
-            problems.append(f"Deal {n} ({entry['slug']}): the slug appears twice in the file.")
-        seen.add(entry["slug"])
+            problems.append(f"Deal {n} ({slug}): unknown fields {', '.join(unknown)}.")
+        problems.extend(_type_problems(n, entry))
+        if slug in seen:
+            problems.append(f"Deal {n} ({slug}): the slug appears twice in the file.")
+        seen.add(slug)
+        exercise = (entry.get("lesson"), entry.get("number"))
+        if isinstance(exercise[0], str) and exercise[0] and _is_int(exercise[1]):
+            if exercise in exercises:
+                problems.append(
+                    f"Deal {n} ({slug}): {exercises[exercise]} is already {exercise[0]} "
+                    f"exercise {exercise[1]} in this file."
+                )
+            exercises.setdefault(exercise, slug)
     if problems:
         raise DealFileError(problems)
     return entries
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _expected(field: models.Field) -> tuple[Callable[[Any], bool], str]:
+    """The JSON type a model field is written as in the file, and its name for people."""
+    if isinstance(field, models.BooleanField):
+        return (lambda v: isinstance(v, bool)), "true or false"
+    if isinstance(field, models.IntegerField):
+        return _is_int, "a whole number"
+    if isinstance(field, models.JSONField):
+        if isinstance(field.get_default(), dict):
+            return (lambda v: isinstance(v, dict)), "an object"
+        return (lambda v: isinstance(v, list)), "a list"
+    return (lambda v: isinstance(v, str)), "text"
+
+
+def _type_problems(n: int, entry: dict[str, Any]) -> list[str]:
+    problems = []
+    for name, value in entry.items():
+        if name not in FIELDS:
+            continue
+        field = Deal._meta.get_field(name)
+        if value is None:
+            if not field.null:
+                problems.append(f"Deal {n} ({entry['slug']}), {name}: must not be null.")
+            continue
+        fits, kind = _expected(field)
+        if not fits(value):
+            shown = json.dumps(value, ensure_ascii=False)
+            shown = shown if len(shown) <= 40 else shown[:39] + "…"
+            problems.append(f"Deal {n} ({entry['slug']}), {name}: must be {kind}, not {shown}.")
+    return problems
 
 
 def _describe(n: int, slug: str, error: ValidationError) -> list[str]:

@@ -111,6 +111,72 @@ def test_one_bad_deal_changes_nothing_and_is_named_with_its_field(two_practice_d
     assert snapshot() == before
 
 
+def broken_file(two_practice_deals, **fields) -> str:
+    document = deal_io.document(two_practice_deals)
+    document["deals"][1].update(fields)
+    return json.dumps(document)
+
+
+@pytest.mark.parametrize(
+    ("fields", "problem"),
+    [
+        ({"button": "x"}, 'button: must be a whole number, not "x".'),
+        ({"pot": 1.5}, "pot: must be a whole number, not 1.5."),
+        ({"pot": True}, "pot: must be a whole number, not true."),
+        ({"pot": "80"}, 'pot: must be a whole number, not "80".'),
+        ({"title": 5}, "title: must be text, not 5."),
+        ({"history": None}, "history: must not be null."),
+        ({"settings": []}, "settings: must be an object, not []."),
+        ({"seats": {}}, "seats: must be a list, not {}."),
+        ({"published": "yes"}, 'published: must be true or false, not "yes".'),
+        (
+            {"lesson": "badugi", "number": 1_000_000_000},
+            "number: Exercise numbers run from 1 to 99.",
+        ),
+    ],
+)
+def test_a_value_of_the_wrong_type_is_named_with_its_deal_and_field(
+    tmp_path, two_practice_deals, fields, problem
+):
+    path = tmp_path / "bad.json"
+    path.write_text(broken_file(two_practice_deals, **fields), encoding="utf-8")
+    before = snapshot()
+    with pytest.raises(CommandError) as caught:
+        call_command("import_deals", str(path))
+    assert f"Deal 2 (second), {problem}" in str(caught.value)
+    assert snapshot() == before
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("[]", "not a deals export"),
+        ('{"format": "badacey-study-room/deals", "version": 1, "deals": [5]}', "not an object"),
+        (
+            '{"format": "badacey-study-room/deals", "version": 1, "deals": [], "extra": 1}',
+            "unknown top-level fields (extra)",
+        ),
+        ("[" * 100_000 + "]" * 100_000, "nests its lists or objects too deeply"),
+        (b"\xff\xfe\x00", "not JSON"),
+    ],
+)
+def test_a_malformed_document_is_refused_with_its_reason(text, problem):
+    with pytest.raises(deal_io.DealFileError) as caught:
+        deal_io.loads(text)
+    assert problem in caught.value.problems[0]
+
+
+def test_two_deals_claiming_one_lesson_number_are_named(two_practice_deals):
+    document = deal_io.document(two_practice_deals)
+    for entry in document["deals"]:
+        entry.update(lesson="badugi", number=7, game="badacey")
+    with pytest.raises(deal_io.DealFileError) as caught:
+        deal_io.loads(json.dumps(document))
+    assert "Deal 2 (second): first is already badugi exercise 7 in this file." in (
+        caught.value.problems
+    )
+
+
 def test_the_admin_action_downloads_the_selected_deals(client, two_practice_deals):
     client.force_login(make_teacher())
     response = client.post(
