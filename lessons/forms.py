@@ -46,6 +46,22 @@ def card_value(card) -> str:
     return f"{card.rank_text}{card.suit}"
 
 
+class DistinctChoicesField(forms.TypedMultipleChoiceField):
+    """Checkboxes whose values may each be sent once.
+
+    The form as served cannot send a value twice, so a repeat is a tampered
+    post (a 400), not a learner's mistake to explain.
+    """
+
+    def validate(self, value: list) -> None:
+        super().validate(value)
+        if len(set(value)) != len(value):
+            raise forms.ValidationError(
+                "The same choice was sent twice; reload the page and answer again.",
+                code="repeated",
+            )
+
+
 class AnswerForm(forms.Form):
     def __init__(self, *args, deal: Deal, **kwargs):
         # The slug prefix keeps ids unique when a lesson page shows six forms.
@@ -69,7 +85,7 @@ class AnswerForm(forms.Form):
         seat = part["seat"]
         name = self.deal.names[seat]
         key = answer_key(index, "cards")
-        self.fields[key] = forms.TypedMultipleChoiceField(
+        self.fields[key] = DistinctChoicesField(
             choices=[(card_value(card), card) for card in hands[seat]],
             coerce=parse_card,
             widget=forms.CheckboxSelectMultiple,
@@ -88,7 +104,7 @@ class AnswerForm(forms.Form):
         for kind in reading.awards:
             key = answer_key(index, kind)
             title = award_title(reading, kind, self.deal.pot, game)
-            self.fields[key] = forms.TypedMultipleChoiceField(
+            self.fields[key] = DistinctChoicesField(
                 choices=seats,
                 coerce=int,
                 widget=forms.CheckboxSelectMultiple,

@@ -268,6 +268,25 @@ def test_a_card_that_is_not_in_the_hand_is_a_400(client, slug, index, _):
     assertContains(response, f"{stranger} is not one of {name}", status_code=400, html=False)
 
 
+@pytest.mark.parametrize("slug, index, _", cases("badugi_cards", every_part, first_only=True))
+def test_a_card_sent_twice_is_a_400_not_a_wrong_answer(client, slug, index, _):
+    exercise = Deal.objects.get(slug=slug)
+    key = field(exercise, index, "cards")
+    chosen = right_answer(exercise)[key]
+    response = post(client, exercise, right_answer(exercise) | {key: [chosen[0], *chosen]})
+    assertContains(response, "The same choice was sent twice", status_code=400)
+    assertNotContains(response, "repeat", status_code=400)
+
+
+@pytest.mark.parametrize("slug, index, _", cases("winners", every_part, first_only=True))
+def test_a_winner_sent_twice_is_a_400(client, slug, index, _):
+    exercise = Deal.objects.get(slug=slug)
+    right = right_answer(exercise)
+    name = next(n for n in right if n.startswith(field(exercise, index) + "_"))
+    response = post(client, exercise, right | {name: [*right[name], right[name][0]]})
+    assertContains(response, "The same choice was sent twice", status_code=400)
+
+
 @pytest.mark.parametrize("slug, index, _", cases("winners", every_part, first_only=True))
 def test_an_unknown_seat_is_a_400(client, slug, index, _):
     exercise = Deal.objects.get(slug=slug)
