@@ -4,21 +4,29 @@ The admin is where teachers extend the site, so it speaks their language:
 seats and question parts are typed as lines of text (see ``admin_forms``),
 saving runs the evaluator through ``Deal.clean()``, and a Preview button shows
 the evaluator's verdict for what is in the form before anything is saved.
+Deals move between sites as JSON: an action exports the selected ones, and the
+list's "Import deals" page reads such a file with the same ``deal_io`` code as
+``manage.py import_deals``.
 """
 
 from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseNotAllowed
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotAllowed,
+    HttpResponseRedirect,
+)
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
-from django.urls import path
+from django.urls import path, reverse
 from django.utils import timezone
 
 from . import deal_io
-from .admin_forms import DealAdminForm
+from .admin_forms import DealAdminForm, DealImportForm
 from .models import Deal
 from .readings import deal_readings
 
@@ -66,6 +74,11 @@ class DealAdmin(admin.ModelAdmin):
     def get_urls(self):
         preview = self.admin_site.admin_view(self.preview_view)
         return [
+            path(
+                "import/",
+                self.admin_site.admin_view(self.import_view),
+                name="lessons_deal_import",
+            ),
             path("preview/", preview, name="lessons_deal_preview"),
             path("<int:object_id>/preview/", preview, name="lessons_deal_preview"),
             *super().get_urls(),
@@ -98,6 +111,56 @@ class DealAdmin(admin.ModelAdmin):
             "verdict": deal_readings(deal) if deal else None,
         }
         return TemplateResponse(request, "admin/lessons/deal/preview.html", context)
+
+    # Import -------------------------------------------------------------------
+
+    def has_import_permission(self, request: HttpRequest) -> bool:
+        """An import adds new slugs and overwrites existing ones, so it needs both rights."""
+        return self.has_add_permission(request) and self.has_change_permission(request)
+
+    def changelist_view(self, request: HttpRequest, extra_context=None) -> HttpResponse:
+        extra_context = {**(extra_context or {}), "may_import": self.has_import_permission(request)}
+        return super().changelist_view(request, extra_context)
+
+    def import_view(self, request: HttpRequest) -> HttpResponse:
+        """Read a deals file: every deal is saved, or none is and the page lists why."""
+        if not self.has_import_permission(request):
+            raise PermissionDenied
+        form = DealImportForm()
+        problems: list[str] = []
+        if request.method == "POST":
+            form = DealImportForm(request.POST, request.FILES)
+            if form.is_valid():
+                try:
+                    result = deal_io.loads(form.cleaned_data["document"])
+                except deal_io.DealFileError as error:
+                    problems = error.problems
+                else:
+                    self._log_import(request, result, form.cleaned_data["source"])
+                    self.message_user(
+                        request,
+                        f"Imported {form.cleaned_data['source']}: {len(result.created)} new "
+                        f"deal(s), {len(result.updated)} updated.",
+                        messages.SUCCESS,
+                    )
+                    return HttpResponseRedirect(reverse("admin:lessons_deal_changelist"))
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": "Import deals",
+            "form": form,
+            "problems": problems,
+        }
+        return TemplateResponse(request, "admin/lessons/deal/import.html", context)
+
+    def _log_import(self, request: HttpRequest, result: deal_io.ImportResult, source: str) -> None:
+        """Each deal's history page says it came from a file, as if a teacher had saved it."""
+        note = f"Imported from {source}."
+        stored = Deal.objects.in_bulk([*result.created, *result.updated], field_name="slug")
+        for slug in result.created:
+            self.log_addition(request, stored[slug], note)
+        for slug in result.updated:
+            self.log_change(request, stored[slug], note)
 
     # Actions ------------------------------------------------------------------
 

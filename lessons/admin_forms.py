@@ -314,3 +314,58 @@ class DealAdminForm(forms.ModelForm):
         if any(name in self._errors for name in ("seats", "settings", "parts")):
             return
         super()._post_clean()
+
+
+# Importing a deals file ------------------------------------------------------------
+
+# A file this size holds thousands of deals; every one is run through the
+# evaluator inside a single request, so a larger file belongs to the command.
+MAX_IMPORT_BYTES = 5 * 1024 * 1024
+# Pasted text travels as an ordinary form field, which Django caps at 2.5 MB
+# (DATA_UPLOAD_MAX_MEMORY_SIZE); the browser stops typing well before that.
+MAX_PASTED_CHARS = 500_000
+
+
+class DealImportForm(forms.Form):
+    """A deals file made by the Export action or ``export_deals``: uploaded, or pasted."""
+
+    file = forms.FileField(
+        required=False,
+        label="Deals file",
+        help_text="A .json file made by the “Export selected deals as JSON” action or by "
+        f"manage.py export_deals, up to {MAX_IMPORT_BYTES // (1024 * 1024)} MB.",
+    )
+    text = forms.CharField(
+        required=False,
+        strip=True,
+        max_length=MAX_PASTED_CHARS,
+        label="Or paste its JSON",
+        widget=forms.Textarea(attrs={"rows": 12, "cols": 80, "spellcheck": "false"}),
+        help_text="For a long file, choose it above instead.",
+    )
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        upload, text = cleaned.get("file"), cleaned.get("text")
+        if self.errors:
+            return cleaned
+        if upload and text:
+            raise ValidationError("Choose a file or paste its JSON, not both.")
+        if not upload and not text:
+            raise ValidationError("Choose a deals file, or paste its JSON.")
+        if upload:
+            if upload.size > MAX_IMPORT_BYTES:
+                megabytes = upload.size / (1024 * 1024)
+                self.add_error(
+                    "file",
+                    f"The file is {megabytes:.1f} MB; the admin takes up to "
+                    f"{MAX_IMPORT_BYTES // (1024 * 1024)} MB. Split it, or run "
+                    "manage.py import_deals on the server.",
+                )
+                return cleaned
+            cleaned["document"] = upload.read()
+            cleaned["source"] = upload.name
+        else:
+            cleaned["document"] = text
+            cleaned["source"] = "the pasted JSON"
+        return cleaned

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
-from django.contrib.auth.models import User
+from django.contrib.admin.models import ADDITION, CHANGE, LogEntry
+from django.contrib.auth.models import Permission, User
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains, assertRedirects
 
 from evaluator import settle
 from evaluator.notation import parse_deal
 from evaluator.replay import replay
+from lessons import deal_io
+from lessons.admin_forms import MAX_IMPORT_BYTES
 from lessons.models import Deal
 from tests.factories import admin_form_data, make_deal, make_teacher
 
@@ -19,6 +24,7 @@ pytestmark = pytest.mark.django_db
 
 ADD_URL = "/admin/lessons/deal/add/"
 LIST_URL = "/admin/lessons/deal/"
+IMPORT_URL = "/admin/lessons/deal/import/"
 WORKED_DEAL = Path(__file__).parents[2] / "evaluator" / "worked_deals" / "amara_bram_kira_noor.txt"
 
 
@@ -175,7 +181,7 @@ def test_staff_outside_the_group_cannot_post_a_new_deal(client):
     assert not Deal.objects.filter(slug="two-aces-one-counts").exists()
 
 
-@pytest.mark.parametrize("url", [LIST_URL, ADD_URL])
+@pytest.mark.parametrize("url", [LIST_URL, ADD_URL, IMPORT_URL])
 def test_anonymous_visitors_are_sent_to_the_login(client, url):
     response = client.get(url)
     assertRedirects(response, f"/admin/login/?next={url}")
@@ -269,3 +275,120 @@ def test_a_history_of_other_seats_is_refused(teacher_client):
     errors = refused(teacher_client, history=history)
     assert list(errors) == ["history"]
     assert "Amara, Bram, Kira, Noor" in errors["history"][0]
+
+
+# Importing a deals file --------------------------------------------------------
+
+
+def deals_file(document: dict, name: str = "deals.json") -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, json.dumps(document).encode(), "application/json")
+
+
+def every_deal() -> list[dict]:
+    return [
+        {name: getattr(d, name) for name in deal_io.FIELDS} for d in Deal.objects.order_by("slug")
+    ]
+
+
+@pytest.fixture
+def exported():
+    """A file from another site: one deal this site has (retitled there), one it lacks."""
+    kept, gone = make_deal(slug="kept"), make_deal(slug="brand-new", title="Brand new")
+    document = deal_io.document([kept, gone])
+    document["deals"][0]["title"] = "Kept, retitled on the other site"
+    gone.delete()
+    return document
+
+
+def test_the_deal_list_links_to_the_import_page(teacher_client):
+    assertContains(teacher_client.get(LIST_URL), f'href="{IMPORT_URL}"')
+
+
+def test_a_teacher_imports_a_file_and_reads_how_many_deals_were_added_and_updated(
+    teacher_client, exported
+):
+    response = teacher_client.post(IMPORT_URL, {"file": deals_file(exported)}, follow=True)
+    assertRedirects(response, LIST_URL)
+    assertContains(response, "Imported deals.json: 1 new deal(s), 1 updated.")
+    assert Deal.objects.get(slug="kept").title == "Kept, retitled on the other site"
+    new = Deal.objects.get(slug="brand-new")
+    assert new.title == "Brand new"
+    assert LogEntry.objects.get(object_id=str(new.pk)).action_flag == ADDITION
+    kept = Deal.objects.get(slug="kept")
+    assert LogEntry.objects.get(object_id=str(kept.pk)).action_flag == CHANGE
+
+    count = Deal.objects.count()
+    response = teacher_client.post(IMPORT_URL, {"file": deals_file(exported)}, follow=True)
+    assertContains(response, "Imported deals.json: 0 new deal(s), 2 updated.")
+    assert Deal.objects.count() == count
+
+
+def test_pasted_json_imports_the_same_way(teacher_client, exported):
+    response = teacher_client.post(IMPORT_URL, {"text": json.dumps(exported)}, follow=True)
+    assertContains(response, "Imported the pasted JSON: 1 new deal(s), 1 updated.")
+    assert Deal.objects.filter(slug="brand-new").exists()
+
+
+def test_a_bad_file_lists_its_problems_and_changes_nothing(teacher_client, exported):
+    exported["deals"][1]["button"] = "x"
+    exported["deals"][1]["pot"] = 1.5
+    before = every_deal()
+    response = teacher_client.post(IMPORT_URL, {"file": deals_file(exported)})
+    assert response.status_code == 200
+    assertContains(response, "Nothing was imported. Fix these 2 problems")
+    assertContains(
+        response, "Deal 2 (brand-new), button: must be a whole number, not &quot;x&quot;."
+    )
+    assertContains(response, "Deal 2 (brand-new), pot: must be a whole number, not 1.5.")
+    assert every_deal() == before
+
+
+def test_a_deal_the_evaluator_refuses_is_named_and_nothing_is_imported(teacher_client, exported):
+    exported["deals"][1]["seats"][1]["cards"] = exported["deals"][1]["seats"][0]["cards"]
+    before = every_deal()
+    response = teacher_client.post(IMPORT_URL, {"file": deals_file(exported)})
+    assertContains(response, "Deal 2 (brand-new), seats:")
+    assertContains(response, "in both Kira&#x27;s and Noor&#x27;s hands")
+    assert every_deal() == before
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        ({}, "Choose a deals file, or paste its JSON."),
+        ({"text": "not json"}, "The file is not JSON"),
+        ({"file": SimpleUploadedFile("empty.json", b"")}, "The submitted file is empty."),
+        (
+            {"file": SimpleUploadedFile("huge.json", b" " * (MAX_IMPORT_BYTES + 1))},
+            "the admin takes up to 5 MB",
+        ),
+    ],
+)
+def test_an_empty_unreadable_or_oversized_upload_is_explained(teacher_client, data, message):
+    before = every_deal()
+    response = teacher_client.post(IMPORT_URL, data)
+    assertContains(response, "Nothing was imported")
+    assertContains(response, message)
+    assert every_deal() == before
+
+
+def test_a_file_and_pasted_json_together_are_refused(teacher_client, exported):
+    data = {"file": deals_file(exported), "text": json.dumps(exported)}
+    assertContains(teacher_client.post(IMPORT_URL, data), "not both")
+    assert not Deal.objects.filter(slug="brand-new").exists()
+
+
+def test_staff_outside_the_teachers_group_cannot_import(client, exported):
+    client.force_login(User.objects.create_user("helper", password="x", is_staff=True))
+    assert client.get(IMPORT_URL).status_code == 403
+    assert client.post(IMPORT_URL, {"file": deals_file(exported)}).status_code == 403
+    assert not Deal.objects.filter(slug="brand-new").exists()
+
+
+def test_staff_who_may_only_view_deals_see_no_import_link_and_cannot_import(client, exported):
+    viewer = User.objects.create_user("viewer", password="x", is_staff=True)
+    viewer.user_permissions.add(Permission.objects.get(codename="view_deal"))
+    client.force_login(viewer)
+    assertNotContains(client.get(LIST_URL), IMPORT_URL)
+    assert client.post(IMPORT_URL, {"file": deals_file(exported)}).status_code == 403
+    assert not Deal.objects.filter(slug="brand-new").exists()
