@@ -28,6 +28,7 @@ parts, one per line::
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django import forms
@@ -39,6 +40,9 @@ from evaluator.profiles import SETTING_NAMES
 from evaluator.replay import replay
 
 from .models import Deal
+
+# ASCII digits only: str.isdigit() accepts "²", which int() then refuses.
+WHOLE_NUMBER = re.compile(r"-?[0-9]+")
 
 SEATS_HELP = (
     "One seat per line, in seat order: the name, a colon, then the cards, "
@@ -123,8 +127,13 @@ def text_to_settings(text: str) -> dict[str, int | str]:
             errors.append(f"Line {n}: write “name = value”, e.g. “big_bet = 20”.")
         elif key in settings:
             errors.append(f"Line {n}: {key} is set twice.")
+        elif not WHOLE_NUMBER.fullmatch(value):
+            settings[key] = value  # the game profile names the settings that take text
         else:
-            settings[key] = int(value) if value.lstrip("-").isdigit() else value
+            try:
+                settings[key] = int(value)
+            except ValueError:  # more digits than Python converts
+                errors.append(f"Line {n}: {key} is far too large a number.")
     if errors:
         raise ValidationError(errors)
     return settings

@@ -250,6 +250,22 @@ def test_an_unknown_setting_is_shown_beside_the_settings(teacher_client):
     assert "big_bets" in errors["settings"][0]
 
 
+@pytest.mark.parametrize(
+    ("settings", "expected"),
+    [
+        ("big_bet = --5", "big_bet must be a whole number"),
+        ("big_bet = ²", "big_bet must be a whole number"),
+        ("big_bet = " + "9" * 5000, "far too large"),
+    ],
+)
+def test_a_setting_that_is_not_a_plain_number_is_shown_beside_the_settings(
+    teacher_client, settings, expected
+):
+    errors = refused(teacher_client, settings=settings)
+    assert list(errors) == ["settings"]
+    assert expected in errors["settings"][0]
+
+
 def test_a_history_the_engine_refuses_is_shown_beside_the_history_with_its_line(teacher_client):
     history = WORKED_DEAL.read_text(encoding="utf-8").replace("cap 4 bets", "cap 1 bet")
     raise_line = next(
