@@ -5,26 +5,40 @@ Why: a lesson page shows several hundred cards, and rendering
 template stays the one source of the markup; this tag only remembers what it
 rendered for each (card, counts, change) combination, of which there are a few
 hundred at most.
+
+``|spoken``: a plain sentence from the evaluator ("Noor draws two: discards
+K♥ K♠, ...") with each card drawn by the same component, so a screen reader
+says "king of hearts" instead of "K black heart suit". The evaluator keeps
+printing plain text, which the CLI and the JSON records need.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection
 from functools import lru_cache
 
 from django import template
+from django.template.defaultfilters import stringfilter
 from django.template.loader import get_template
-from django.utils.safestring import SafeString
+from django.utils.html import format_html_join
+from django.utils.safestring import SafeString, mark_safe
 
-from evaluator import Card
+from evaluator import Card, parse_card
 
 register = template.Library()
 
 
+# A card as the evaluator prints it (``Card.text``): rank, then suit symbol.
+CARD_TEXT = re.compile(r"((?:10|[2-9AJQK])[♠♥♦♣])")
+
+
 @lru_cache(maxsize=1024)
-def _rendered(card: Card, counts: bool, change: str) -> SafeString:
-    context = {"card": card, "highlight": counts, "changed": change}
-    return get_template("includes/card.html").render(context)
+def _rendered(card: Card, counts: bool, change: str, inline: bool = False) -> SafeString:
+    context = {"card": card, "highlight": counts, "changed": change, "inline": inline}
+    # Stripped of the file's final newline, which would put a space before a
+    # comma that follows a card in a sentence.
+    return mark_safe(get_template("includes/card.html").render(context).strip())
 
 
 @register.simple_tag
@@ -43,3 +57,28 @@ def card(
     else:
         change = ""
     return _rendered(card, counts, change)
+
+
+@lru_cache(maxsize=4096)
+def _spoken(text: str) -> SafeString:
+    # re.split with one group alternates plain text (even) and card text (odd).
+    pieces = CARD_TEXT.split(text)
+    return format_html_join(
+        "",
+        "{}",
+        (
+            (_rendered(parse_card(piece), False, "", True) if i % 2 else piece,)
+            for i, piece in enumerate(pieces)
+        ),
+    )
+
+
+@register.filter
+@stringfilter
+def spoken(text: str) -> SafeString:
+    """A plain-text sentence, escaped, with every card in it named for screen readers.
+
+    Give it text, never HTML: the text around the cards is escaped. The
+    replayer shows dozens of sentences per page, so each is rendered once.
+    """
+    return _spoken(str(text))

@@ -25,6 +25,7 @@ from evaluator import (
 )
 
 from ..readings import read
+from .cards import spoken
 
 register = template.Library()
 
@@ -140,6 +141,9 @@ def profile_value(game: str, setting: str):
 
 @register.simple_tag
 def legality(cards: str) -> str:
-    """Whether typed cards may all count together in a Badugi, and if not, why not."""
+    """Whether typed cards may all count together in a Badugi, and if not, why not.
+
+    The reason names its cards (``spoken``) so a screen reader says "ace of diamonds".
+    """
     problem = selection_problem(parse_cards(cards))
-    return f"No: {problem}" if problem else "Yes"
+    return spoken(f"No: {problem}") if problem else "Yes"
