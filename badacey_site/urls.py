@@ -15,6 +15,11 @@ def favicon(request: HttpRequest) -> HttpResponsePermanentRedirect:
     return HttpResponsePermanentRedirect(static("favicon.svg"))
 
 
+# Teachers sign in here; name the site rather than the framework.
+admin.site.site_header = "Badacey Study Room: teachers' desk"
+admin.site.site_title = "Badacey Study Room teachers"
+admin.site.index_title = "Deals and exercises"
+
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon),

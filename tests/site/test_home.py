@@ -72,3 +72,8 @@ def test_the_browsers_default_icon_address_leads_to_the_site_icon(client):
     response = client.get("/favicon.ico")
     assert response.status_code == 301
     assert response["Location"].endswith("favicon.svg")
+
+
+def test_the_admin_is_named_after_the_site(client):
+    response = client.get("/admin/login/")
+    assert "Badacey Study Room" in response.content.decode()
