@@ -16,6 +16,7 @@ from evaluator import parse_cards
 from evaluator.notation import parse_deal
 from evaluator.replay import replay
 from lessons.models import Deal
+from tests.browser.answering import fill_answer
 from tests.factories import card_value, field, lesson_exercises, right_answer
 from tests.speech import CARD_TEXT, HEARD_JS, spoken_words
 
@@ -91,14 +92,7 @@ def test_feedback_on_a_selection_that_repeats_a_suit_names_the_cards(page, live_
     answer = right_answer(deal) | {field(deal, index, "cards"): [card_value(c) for c in clash]}
     page.goto(live_server.url + deal.get_absolute_url())
     page.wait_for_function("window.htmx !== undefined")
-    for name, value in answer.items():
-        if isinstance(value, list):
-            for box in page.locator(f'input[name="{name}"]').all():
-                box.set_checked(box.get_attribute("value") in value)
-        elif page.locator(f'input[name="{name}"][type="radio"]').count():
-            page.check(f'input[name="{name}"][value="{value}"]')
-        else:
-            page.fill(f'input[name="{name}"]', value)
+    fill_answer(page, answer)
     page.get_by_role("button", name="Check my answer").click()
     feedback = page.locator(f"#feedback-{deal.slug}")
     expect(feedback).to_contain_text("does not count")

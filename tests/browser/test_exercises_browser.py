@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.answering import fill_answer
 from tests.factories import make_deal, right_answer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -18,17 +19,6 @@ def open_exercise(page, live_server, deal):
     page.goto(live_server.url + deal.get_absolute_url())
     page.wait_for_function("window.htmx !== undefined")
     return page
-
-
-def fill_answer(page, data):
-    for name, value in data.items():
-        if isinstance(value, list):
-            for box in page.locator(f'input[name="{name}"]').all():
-                box.set_checked(box.get_attribute("value") in value)
-        elif page.locator(f'input[name="{name}"][type="radio"]').count():
-            page.check(f'input[name="{name}"][value="{value}"]')
-        else:
-            page.fill(f'input[name="{name}"]', value)
 
 
 def expanded(page, selector="details.answer-panel summary"):
