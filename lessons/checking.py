@@ -57,7 +57,8 @@ def check(deal: Deal, answers: Mapping[str, Any]) -> list[PartResult]:
         kind = part["kind"]
         if kind == "badugi_cards":
             seat = part["seat"]
-            value = settlement(None).seats[seat].values["badugi"]
+            # Read from the cards, not the settlement: a seat that folded still holds a Badugi.
+            value = deal.profile.evaluator("badugi")(deal.hands[seat])
             chosen = answers[answer_key(index, "cards")]
             heading = f"{deal.names[seat]}'s Badugi cards"
             results.append(PartResult(part, *_check_badugi(chosen, value.selections), heading))

@@ -33,7 +33,14 @@ def right_answer(deal: Deal) -> dict[str, str | list[str]]:
             value = badugi(parse_cards(hands[part["seat"]]), ace_high=profile.badugi_ace_high)
             data[field_name(deal, index, "cards")] = [card_value(c) for c in value.cards]
         elif kind in ("winners", "payouts"):
-            outcome = settle(profile, hands, pot=deal.pot or 0, button=deal.button, names=names)
+            outcome = settle(
+                profile,
+                hands,
+                pot=deal.pot or 0,
+                folded=deal.folded,
+                button=deal.button,
+                names=names,
+            )
             if kind == "winners":
                 for award in outcome.pots[0].awards:
                     data[field_name(deal, index, award.kind)] = [str(s) for s in award.winners]

@@ -30,6 +30,8 @@ from evaluator import (
 )
 from evaluator.notation import validate as validate_history
 
+from .replayer import replay_history
+
 LESSON_CHOICES = [("badacey", "Badacey"), ("badugi", "Badugi")]
 PART_KINDS = ("badugi_cards", "winners", "payouts", "raise_to", "choice")
 # What each kind of part may hold besides its "kind"; anything else is a typo.
@@ -182,14 +184,27 @@ class Deal(models.Model):
         return list(zip(self.seats, self.hands, strict=True))
 
     def settlement(self, game: str | None = None) -> Settlement:
-        """Who wins what. Without a pot, settle 0 chips: the winners are still named."""
+        """Who wins what. Without a pot, settle 0 chips: the winners are still named.
+
+        A seat that folded in the deal's history can win nothing, so it is
+        settled as folded; its cards still read the same for Badugi questions.
+        """
         return settle(
             self.profile_for(game),
             self.hands,
             pot=self.pot or 0,
+            folded=self.folded,
             button=self.button,
             names=self.names,
         )
+
+    @property
+    def folded(self) -> list[bool]:
+        """Which seats folded: only a history can say; a showdown-only deal has all in."""
+        if not isinstance(self.history, str) or not self.history.strip():
+            return [False] * len(self.seats)
+        final = replay_history(self.history).steps[-1].state
+        return [seat.folded for seat in final.seats]
 
     def fingerprint(self) -> str:
         """A digest of everything the deal's pages are computed from.

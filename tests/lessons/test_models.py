@@ -227,3 +227,32 @@ def test_a_seat_or_part_with_an_unknown_key_is_refused():
     assert "unknown keys (card)" in errors_of(unsaved(seats=typo))["seats"][0]
     part = {"kind": "winners", "gmae": "badugi"}
     assert "unknown keys (gmae)" in errors_of(unsaved(parts=[part]))["parts"][0]
+
+
+def test_a_seat_that_folded_in_the_history_wins_nothing_in_the_question(client):
+    from pytest_django.asserts import assertContains
+
+    from evaluator import format_cards, replay, worked_deal
+    from tests.factories import right_answer
+
+    history = worked_deal("amara_bram_kira_noor")
+    record = parse_deal(history)
+    played = replay(record)
+    final = played.steps[-1].state.seats
+    deal = make_deal(
+        slug="folds-in-history",
+        seats=[{"name": s.name, "cards": format_cards(s.cards)} for s in final],
+        history=history,
+        button=record.button,
+        pot=played.settlement.total,
+        parts=[{"kind": "badugi_cards", "seat": 1}, {"kind": "winners"}, {"kind": "payouts"}],
+    )
+    folded = [i for i, seat in enumerate(final) if seat.folded]
+    assert folded and deal.folded == [seat.folded for seat in final]
+    outcome = deal.settlement()
+    assert all(not set(a.winners) & set(folded) for pot in outcome.pots for a in pot.awards)
+    # The question's chips are the replayer's chips.
+    assert outcome.payouts == played.settlement.payouts
+    # A folded seat's Badugi can still be asked about, and the evaluator's answer is accepted.
+    response = client.post(deal.check_url, right_answer(deal), HTTP_HX_REQUEST="true")
+    assertContains(response, "All right")
