@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 from django.contrib.admin.models import ADDITION, CHANGE, LogEntry
@@ -15,6 +14,7 @@ from pytest_django.asserts import assertContains, assertNotContains, assertRedir
 from evaluator import settle
 from evaluator.notation import parse_deal
 from evaluator.replay import replay
+from evaluator.worked_deals import worked_deal
 from lessons import deal_io
 from lessons.admin_forms import MAX_IMPORT_BYTES
 from lessons.models import Deal
@@ -25,7 +25,6 @@ pytestmark = pytest.mark.django_db
 ADD_URL = "/admin/lessons/deal/add/"
 LIST_URL = "/admin/lessons/deal/"
 IMPORT_URL = "/admin/lessons/deal/import/"
-WORKED_DEAL = Path(__file__).parents[2] / "evaluator" / "worked_deals" / "amara_bram_kira_noor.txt"
 
 
 @pytest.fixture
@@ -267,7 +266,7 @@ def test_a_setting_that_is_not_a_plain_number_is_shown_beside_the_settings(
 
 
 def test_a_history_the_engine_refuses_is_shown_beside_the_history_with_its_line(teacher_client):
-    history = WORKED_DEAL.read_text(encoding="utf-8").replace("cap 4 bets", "cap 1 bet")
+    history = worked_deal("amara_bram_kira_noor").replace("cap 4 bets", "cap 1 bet")
     raise_line = next(
         n for n, line in enumerate(history.splitlines(), start=1) if "raise to" in line
     )
@@ -276,7 +275,7 @@ def test_a_history_the_engine_refuses_is_shown_beside_the_history_with_its_line(
 
 
 def test_a_valid_history_supplies_the_seats_final_cards(teacher_client):
-    history = WORKED_DEAL.read_text(encoding="utf-8")
+    history = worked_deal("amara_bram_kira_noor")
     data = admin_form_data(history=history, seats="", parts="badugi Noor\nwinners", pot="120")
     assertRedirects(teacher_client.post(ADD_URL, data), LIST_URL)
     deal = Deal.objects.get(slug="two-aces-one-counts")
@@ -287,7 +286,7 @@ def test_a_valid_history_supplies_the_seats_final_cards(teacher_client):
 
 
 def test_a_history_of_other_seats_is_refused(teacher_client):
-    history = WORKED_DEAL.read_text(encoding="utf-8")
+    history = worked_deal("amara_bram_kira_noor")
     errors = refused(teacher_client, history=history)
     assert list(errors) == ["history"]
     assert "Amara, Bram, Kira, Noor" in errors["history"][0]

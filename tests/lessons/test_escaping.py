@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.urls import reverse
 
 from evaluator.notation import parse_deal
 from evaluator.replay import replay
+from evaluator.worked_deals import worked_deal
 from lessons.models import Deal
 from tests.factories import admin_form_data, make_teacher
 
@@ -18,7 +17,6 @@ SCRIPT = "<script>alert(1)</script>"
 ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt;"
 # The deal notation keeps parentheses out of names, so the history's seat uses backticks.
 SEAT_SCRIPT = "<script>alert`1`</script>"
-MARA = Path(__file__).parents[2] / "evaluator" / "worked_deals" / "mara_badugi.txt"
 
 
 @pytest.fixture
@@ -73,7 +71,7 @@ def test_the_admin_preview_shows_names_as_text(client, teacher_deal):
 
 
 def test_the_replayer_shows_a_seat_name_from_a_history_as_text(client):
-    history = MARA.read_text(encoding="utf-8").replace("Mara", SEAT_SCRIPT)
+    history = worked_deal("mara_badugi").replace("Mara", SEAT_SCRIPT)
     final = replay(parse_deal(history)).steps[-1].state
     deal = Deal(
         title="Scripted history",

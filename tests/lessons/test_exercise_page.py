@@ -2,20 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from evaluator.notation import parse_deal
 from evaluator.replay import replay
+from evaluator.worked_deals import worked_deal
 from lessons.models import Deal
 from tests.factories import make_deal
 
 pytestmark = pytest.mark.django_db
-
-WORKED_DEAL = Path(__file__).parents[2] / "evaluator" / "worked_deals" / "amara_bram_kira_noor.txt"
 
 
 def replay_link(deal: Deal) -> str:
@@ -37,7 +34,7 @@ def test_the_badugi_lesson_links_exercise_6_to_its_replay(client):
 
 
 def test_a_practice_deal_with_a_history_links_to_its_replay(client):
-    history = WORKED_DEAL.read_text(encoding="utf-8")
+    history = worked_deal("amara_bram_kira_noor")
     final = replay(parse_deal(history)).steps[-1].state
     seats = [{"name": s.name, "cards": " ".join(c.text for c in s.cards)} for s in final.seats]
     deal = make_deal(history=history, seats=seats, parts=[{"kind": "winners"}])

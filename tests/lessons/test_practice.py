@@ -2,19 +2,17 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
+from evaluator.worked_deals import worked_deal
 from lessons.models import Deal
 from tests.factories import make_deal
 
 pytestmark = pytest.mark.django_db
 
 PRACTICE = "/practice/"
-WORKED_DEAL = Path(__file__).parents[2] / "evaluator" / "worked_deals" / "amara_bram_kira_noor.txt"
 FOUR_SEATS = ["Amara", "Bram", "Kira", "Noor"]
 
 
@@ -31,7 +29,7 @@ def history_deal(**kw) -> Deal:
     from evaluator.notation import parse_deal
     from evaluator.replay import replay
 
-    history = WORKED_DEAL.read_text(encoding="utf-8")
+    history = worked_deal("amara_bram_kira_noor")
     final = replay(parse_deal(history)).steps[-1].state
     seats = [{"name": s.name, "cards": " ".join(c.text for c in s.cards)} for s in final.seats]
     return make_deal(history=history, seats=seats, parts=[{"kind": "winners"}], **kw)
