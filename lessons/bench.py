@@ -40,7 +40,15 @@ CHECK_TARGET_MS = 20.0
 WEIGHT_TARGET_KB = 150.0
 GZIP_LEVEL = 6  # what whitenoise and a default nginx gzip use
 
-LESSON_PAGES = ["/", "/badacey/", "/badugi/", "/games/", "/practice/", "/exercises/badacey-1/"]
+LESSON_PAGES = [
+    "/",
+    "/badacey/",
+    "/badugi/",
+    "/badeucey/",
+    "/games/",
+    "/practice/",
+    "/exercises/badacey-1/",
+]
 # Exercises with a payouts part, from both lessons: a wrong answer is one chip moved.
 CHECK_EXERCISES = ["badacey-2", "badacey-6", "badugi-6"]
 

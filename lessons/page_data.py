@@ -63,13 +63,14 @@ def forced_bets(profile: GameProfile) -> str:
     return f"blinds of {profile.small_blind} and {profile.big_blind}"
 
 
-def worked_deal() -> dict:
-    """Lesson 000's full deal, replayed by the engine from the evaluator's own record.
+def worked_deal(name: str = "amara_bram_kira_noor") -> dict:
+    """A lesson's full deal, replayed by the engine from the evaluator's own record.
 
-    The record is the one the replayer plays, so the lesson's showdown and
-    stacks cannot disagree with stepping through the same deal.
+    The record is the one the replayer plays (its deal's slug is the file name
+    with hyphens), so the lesson's showdown and stacks cannot disagree with
+    stepping through the same deal.
     """
-    played = replay_history(evaluator_worked_deal("amara_bram_kira_noor"))
+    played = replay_history(evaluator_worked_deal(name))
     stacks = [
         {
             "name": row.name,
@@ -85,7 +86,9 @@ def worked_deal() -> dict:
         "result": played.settlement,
         "stacks": stacks,
         "start": stacks[0]["start"],
-        "replay_url": reverse("lessons:replay", args=["amara-bram-kira-noor"]),
+        "replay_url": reverse("lessons:replay", args=[name.replace("_", "-")]),
+        "round_pots": played.round_pots,
+        "played": played,
     }
 
 
@@ -161,6 +164,7 @@ def games_side_by_side() -> list[dict]:
         columns.append(
             {
                 "profile": profile,
+                "lesson_url": reverse(f"lessons:{key}"),
                 "low_kind": low_kind,
                 "low_kind_title": AWARD_TITLES.get(low_kind),
                 "ace_in_low": ACE_IN_LOW.get(low_kind),

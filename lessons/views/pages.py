@@ -12,7 +12,7 @@ from django.views.decorators.http import require_safe
 
 from evaluator import get_profile
 
-from .. import page_data
+from .. import badeucey_page, page_data
 from ..exercises import ExerciseBlock
 
 
@@ -29,6 +29,11 @@ def badacey(request: HttpRequest) -> HttpResponse:
 @require_safe
 def badugi(request: HttpRequest) -> HttpResponse:
     return render(request, *lesson_page("badugi"))
+
+
+@require_safe
+def badeucey(request: HttpRequest) -> HttpResponse:
+    return render(request, *lesson_page("badeucey"))
 
 
 def lesson_page(lesson: str, answered: ExerciseBlock | None = None) -> tuple[str, dict]:
@@ -51,6 +56,8 @@ def lesson_page(lesson: str, answered: ExerciseBlock | None = None) -> tuple[str
             "odd_chips": page_data.odd_chip_example(),
             "category_ladder": page_data.category_ladder(),
         }
+    elif lesson == "badeucey":
+        context = badeucey_page.context()
     else:
         profile = get_profile("badugi")
         context = {

@@ -25,8 +25,8 @@ from evaluator import (
 )
 from lessons import page_data
 
-PAGES = ["lessons:home", "lessons:badacey", "lessons:badugi", "lessons:games"]
-LESSONS = ["lessons:badacey", "lessons:badugi", "lessons:games"]
+PAGES = ["lessons:home", "lessons:badacey", "lessons:badugi", "lessons:badeucey", "lessons:games"]
+LESSONS = ["lessons:badacey", "lessons:badugi", "lessons:badeucey", "lessons:games"]
 
 pytestmark = pytest.mark.django_db
 
