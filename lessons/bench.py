@@ -49,8 +49,8 @@ LESSON_PAGES = [
     "/practice/",
     "/exercises/badacey-1/",
 ]
-# Exercises with a payouts part, from both lessons: a wrong answer is one chip moved.
-CHECK_EXERCISES = ["badacey-2", "badacey-6", "badugi-6"]
+# Exercises with a payouts part, from each lesson: a wrong answer is one chip moved.
+CHECK_EXERCISES = ["badacey-2", "badacey-6", "badugi-6", "badeucey-5"]
 
 
 def _ms_per_request(client, urls: list[str], batches: int) -> float:

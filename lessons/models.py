@@ -32,7 +32,12 @@ from evaluator.notation import validate as validate_history
 
 from .replayer import replay_history
 
-LESSON_CHOICES = [("badacey", "Badacey"), ("badugi", "Badugi")]
+LESSON_CHOICES = [
+    ("badacey", "Badacey"),
+    ("badugi", "Badugi"),
+    ("badeucey", "Badeucey"),
+    ("drawing", "Drawing decisions"),
+]
 PART_KINDS = ("badugi_cards", "winners", "payouts", "raise_to", "choice")
 # What each kind of part may hold besides its "kind"; anything else is a typo.
 PART_KEYS = {

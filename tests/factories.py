@@ -65,7 +65,8 @@ def lesson_exercises() -> list[Deal]:
     collects, e.g. to parametrize only over the cases an exercise can show.
     """
     migration = importlib.import_module("lessons.migrations.0002_lesson_exercises")
-    return [Deal(**row) for row in migration.lesson_rows()]
+    badeucey = importlib.import_module("lessons.content.badeucey")
+    return [Deal(**row) for row in [*migration.lesson_rows(), *badeucey.rows()]]
 
 
 def make_teacher(username: str = "teacher", password: str = "a-long-teaching-pass"):

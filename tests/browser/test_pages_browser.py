@@ -68,6 +68,7 @@ def test_the_review_boxes_tick_with_the_space_bar(page, live_server):
 
 PRINT_DEALS = {
     "badacey": {"parts": [{"kind": "winners"}]},
+    "badeucey": {"game": "badeucey", "parts": [{"kind": "winners"}]},
     "badugi": {
         "game": "badugi",
         "seats": [{"name": "A", "cards": "A♠ 2♥ 3♦ 4♣"}, {"name": "B", "cards": "5♠ 4♥ 3♣ 2♦"}],
@@ -95,7 +96,7 @@ def _ensure_an_exercise(lesson: str) -> int:
     return Deal.objects.published().filter(lesson=lesson).count()
 
 
-@pytest.mark.parametrize("name", ["lessons:badacey", "lessons:badugi"])
+@pytest.mark.parametrize("name", ["lessons:badacey", "lessons:badugi", "lessons:badeucey"])
 def test_a_printed_lesson_has_its_questions_then_every_answer_on_a_new_page(
     page, live_server, name
 ):

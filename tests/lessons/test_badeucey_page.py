@@ -177,9 +177,22 @@ def test_the_draws_table_lists_every_draw_with_the_hand_it_leaves(page):
         assert f"{row.low.text} {row.badugi.description}" in text
 
 
-def test_the_worked_deal_links_to_its_replay(page):
+def test_the_worked_deal_links_to_its_replay_which_is_served(page, client):
     url = reverse("lessons:replay", args=["ines-olu-pavel"])
     assert f'href="{url}"' in page.text
+    assert client.get(url).status_code == 200
+
+
+def test_the_practice_filter_finds_the_badeucey_worked_deal(client):
+    response = client.get(reverse("lessons:practice"), {"game": "badeucey"})
+    assert response.status_code == 200
+    assert 'href="/exercises/ines-olu-pavel/"' in response.text
+    assert "ines-olu-pavel" not in client.get(reverse("lessons:practice"), {"game": "badugi"}).text
+
+
+def test_the_six_exercises_are_on_the_page_in_order(page):
+    titles = re.findall(r'class="exercise__title">Exercise (\d+):', page.text)
+    assert titles == ["1", "2", "3", "4", "5", "6"]
 
 
 def test_the_navigation_and_the_home_page_list_the_lesson(client, page):

@@ -77,11 +77,12 @@ def best_of_several_cards(deal: Deal, index: int, part: dict) -> Iterator[None]:
 
 def worse_selection_of_the_best_size(deal: Deal, index: int, part: dict) -> Iterator[tuple]:
     hand = hand_of(deal, part)
-    best = badugi(hand)
+    ace_high = deal.profile.badugi_ace_high  # Badeucey reads the ace high
+    best = badugi(hand, ace_high=ace_high)
     yield from [
         combo
         for combo in combinations(hand, best.size)
-        if not selection_problem(combo) and badugi(combo) < best
+        if not selection_problem(combo) and badugi(combo, ace_high=ace_high) < best
     ][:1]
 
 
@@ -169,7 +170,8 @@ def test_a_selection_that_repeats_a_suit_or_rank_is_explained(client, slug, inde
 def test_a_legal_but_smaller_selection_is_explained(client, slug, index, _):
     exercise = Deal.objects.get(slug=slug)
     part = exercise.parts[index]
-    best = badugi(parse_cards(exercise.seats[part["seat"]]["cards"]))
+    hand = parse_cards(exercise.seats[part["seat"]]["cards"])
+    best = badugi(hand, ace_high=exercise.profile.badugi_ace_high)
     data = right_answer(exercise) | {field(exercise, index, "cards"): [card_value(best.cards[0])]}
     response = post(client, exercise, data)
     words = {2: "two", 3: "three", 4: "four"}
@@ -323,12 +325,16 @@ def test_reloading_the_check_address_goes_back_to_the_exercise(client):
     assert client.put(deal.check_url).status_code == 405
 
 
-@pytest.mark.parametrize("slug", ["badacey-3", "badugi-2"])
+@pytest.mark.parametrize("slug", ["badacey-3", "badugi-2", "badeucey-2"])
 def test_without_javascript_a_lesson_exercise_answers_on_the_lesson_page(client, slug):
     deal = Deal.objects.get(slug=slug)
     response = post(client, deal, right_answer(deal), htmx=False)
     assertContains(response, "<html")
-    lesson_title = {"badacey": "Badacey rules", "badugi": "Badugi rules"}[deal.lesson]
+    lesson_title = {
+        "badacey": "Badacey rules",
+        "badugi": "Badugi rules",
+        "badeucey": "Badeucey rules",
+    }[deal.lesson]
     assertContains(response, f"<h1>{lesson_title}")
     html = response.content.decode()
     feedback = html.index(f'id="feedback-{deal.slug}"')
