@@ -114,11 +114,14 @@ def test_a_printed_lesson_has_its_questions_then_every_answer_on_a_new_page(
     assert page.locator(".print-answers").count() == 0
 
 
-def test_without_javascript_a_printed_lesson_still_ends_with_its_answers(browser, live_server):
-    exercises = _ensure_an_exercise("badacey")
+@pytest.mark.parametrize("lesson", ["badacey", "badeucey"])
+def test_without_javascript_a_printed_lesson_still_ends_with_its_answers(
+    browser, live_server, lesson
+):
+    exercises = _ensure_an_exercise(lesson)
     context = browser.new_context(java_script_enabled=False)
     page = context.new_page()
-    page.goto(live_server.url + reverse("lessons:badacey"))
+    page.goto(live_server.url + reverse(f"lessons:{lesson}"))
     assert not page.evaluate(PRINT_LAYOUT)["answers"]  # hidden on screen
     page.emulate_media(media="print")
     printed = page.evaluate(PRINT_LAYOUT)
