@@ -32,12 +32,13 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def page(client):
+def lesson(client):
+    """The lesson page (not named ``page``: that is Playwright's browser page)."""
     return client.get(reverse("lessons:badeucey"))
 
 
-def test_the_contents_follow_the_lessons_order(page):
-    assert outline(page).toc_links == [
+def test_the_contents_follow_the_lessons_order(lesson):
+    assert outline(lesson).toc_links == [
         "#two-scores",
         "#deuce-to-seven",
         "#ace-high-badugi",
@@ -50,8 +51,8 @@ def test_the_contents_follow_the_lessons_order(page):
     ]
 
 
-def test_the_ace_is_read_high_in_the_low(page):
-    text = text_of(section(page, "deuce-to-seven"))
+def test_the_ace_is_read_high_in_the_low(lesson):
+    text = text_of(section(lesson, "deuce-to-seven"))
     wheel = deuce_to_seven(parse_cards("A♦ 2♠ 3♥ 4♣ 5♦"))
     broadway = deuce_to_seven(parse_cards("10♠ J♥ Q♦ K♣ A♠"))
     assert wheel.category == "no pair" and wheel.text in text
@@ -60,8 +61,8 @@ def test_the_ace_is_read_high_in_the_low(page):
     assert deuce_to_seven(parse_cards("K♠ J♥ 9♦ 6♣ 4♠")) > wheel
 
 
-def test_the_low_categories_are_listed_best_first(page):
-    text = text_of(section(page, "deuce-to-seven"))
+def test_the_low_categories_are_listed_best_first(lesson):
+    text = text_of(section(lesson, "deuce-to-seven"))
     ladder = sorted(
         (deuce_to_seven(parse_cards(c)) for c in badeucey_page.D27_LADDER), reverse=True
     )
@@ -70,14 +71,14 @@ def test_the_low_categories_are_listed_best_first(page):
     assert positions == sorted(positions)
 
 
-def test_straights_and_flushes_rank_below_every_pair_and_even_three_of_a_kind(page):
+def test_straights_and_flushes_rank_below_every_pair_and_even_three_of_a_kind(lesson):
     ladder = badeucey_page.d27_ladder()
     order = [value.category for value in ladder]
     assert order.index("three of a kind") < order.index("straight") < order.index("flush")
 
 
-def test_one_holding_is_read_by_both_games_side_by_side(page):
-    table = text_of(section(page, "ace-high-badugi"))
+def test_one_holding_is_read_by_both_games_side_by_side(lesson):
+    table = text_of(section(lesson, "ace-high-badugi"))
     for cards in badeucey_page.BOTH_GAMES:
         hand = parse_cards(cards)
         for value in (
@@ -89,12 +90,12 @@ def test_one_holding_is_read_by_both_games_side_by_side(page):
             assert value in table
 
 
-def test_the_ace_leaves_the_badugi_when_another_card_can_take_its_suit(page):
+def test_the_ace_leaves_the_badugi_when_another_card_can_take_its_suit(lesson):
     hand = parse_cards("A♣ 2♣ 4♥ 5♦ 7♠")
     high, low = badugi(hand, ace_high=True), badugi(hand)
     assert parse_card("A♣") not in high.cards and parse_card("A♣") in low.cards
-    assert f"{high.description} <strong>(best)</strong>" in page.text
-    assert low.description in text_of(section(page, "ace-high-badugi"))
+    assert f"{high.description} <strong>(best)</strong>" in lesson.text
+    assert low.description in text_of(section(lesson, "ace-high-badugi"))
 
 
 def every_low_value():
@@ -115,7 +116,7 @@ def every_low_value():
         yield paired
 
 
-def test_the_dream_hand_cannot_be_beaten_in_either_half(page):
+def test_the_dream_hand_cannot_be_beaten_in_either_half(lesson):
     dream = parse_cards("7♠ 5♥ 4♦ 3♣ 2♠")
     best_low = max(deuce_to_seven(hand) for hand in every_low_value())
     assert deuce_to_seven(dream) == best_low
@@ -125,13 +126,13 @@ def test_the_dream_hand_cannot_be_beaten_in_either_half(page):
         for ranks in combinations(range(1, 14), 4)
     )
     assert badugi(dream, ace_high=True) == best_badugi
-    text = text_of(section(page, "both-halves"))
+    text = text_of(section(lesson, "both-halves"))
     assert deuce_to_seven(dream).text in text
     assert best_badugi.description in text
 
 
-def test_each_conflict_between_the_halves_reads_as_the_page_says(page):
-    text = text_of(section(page, "both-halves"))
+def test_each_conflict_between_the_halves_reads_as_the_page_says(lesson):
+    text = text_of(section(lesson, "both-halves"))
     straight = parse_cards("7♣ 6♦ 5♥ 4♠ 3♣")
     assert deuce_to_seven(straight).category == "straight"
     assert badugi(straight, ace_high=True).size == 4
@@ -143,16 +144,16 @@ def test_each_conflict_between_the_halves_reads_as_the_page_says(page):
         assert badugi(hand, ace_high=True).description in text
 
 
-def test_the_reference_showdowns_are_settled_on_the_page(page):
-    text = text_of(section(page, "showdowns"))
+def test_the_reference_showdowns_are_settled_on_the_page(lesson):
+    text = text_of(section(lesson, "showdowns"))
     for item in page_data.badeucey_examples():
         for line in item["result"].explanation():
             assert line in text
 
 
-def test_the_worked_deal_is_the_engines_replay_of_its_notation(page):
+def test_the_worked_deal_is_the_engines_replay_of_its_notation(lesson):
     played = replay(parse_deal(worked_deal(badeucey_page.WORKED_DEAL)))
-    text = text_of(section(page, "worked-deal"))
+    text = text_of(section(lesson, "worked-deal"))
     for line in played.settlement.explanation():
         assert line in text
     for pot in played.round_pots:
@@ -163,12 +164,12 @@ def test_the_worked_deal_is_the_engines_replay_of_its_notation(page):
         ), row
 
 
-def test_the_draws_table_lists_every_draw_with_the_hand_it_leaves(page):
+def test_the_draws_table_lists_every_draw_with_the_hand_it_leaves(lesson):
     played = replay(parse_deal(worked_deal(badeucey_page.WORKED_DEAL)))
     draws = [s for s in played.steps if s.kind == "draw"]
     rows = badeucey_page.draw_rows(played)
     assert len(rows) == len(draws) > 0
-    table = section(page, "worked-deal")
+    table = section(lesson, "worked-deal")
     start = table.index('id="draws-caption"')
     body = table[start : table.index("</table>", start)]
     assert body.count("<tr>") == len(draws) + 1  # the header row too
@@ -177,9 +178,9 @@ def test_the_draws_table_lists_every_draw_with_the_hand_it_leaves(page):
         assert f"{row.low.text} {row.badugi.description}" in text
 
 
-def test_the_worked_deal_links_to_its_replay_which_is_served(page, client):
+def test_the_worked_deal_links_to_its_replay_which_is_served(lesson, client):
     url = reverse("lessons:replay", args=["ines-olu-pavel"])
-    assert f'href="{url}"' in page.text
+    assert f'href="{url}"' in lesson.text
     assert client.get(url).status_code == 200
 
 
@@ -190,14 +191,14 @@ def test_the_practice_filter_finds_the_badeucey_worked_deal(client):
     assert "ines-olu-pavel" not in client.get(reverse("lessons:practice"), {"game": "badugi"}).text
 
 
-def test_the_six_exercises_are_on_the_page_in_order(page):
-    titles = re.findall(r'class="exercise__title">Exercise (\d+):', page.text)
+def test_the_six_exercises_are_on_the_page_in_order(lesson):
+    titles = re.findall(r'class="exercise__title">Exercise (\d+):', lesson.text)
     assert titles == ["1", "2", "3", "4", "5", "6"]
 
 
-def test_the_navigation_and_the_home_page_list_the_lesson(client, page):
+def test_the_navigation_and_the_home_page_list_the_lesson(client, lesson):
     url = reverse("lessons:badeucey")
-    assert re.search(rf'href="{url}" aria-current="page"', page.text)
+    assert re.search(rf'href="{url}" aria-current="page"', lesson.text)
     assert f'href="{url}"' in client.get(reverse("lessons:home")).text
 
 
