@@ -4,7 +4,8 @@ Lesson pages call ``exercise_blocks()`` and loop over the result with
 ``{% include "lessons/_exercise.html" with exercise=exercise %}``; the
 exercise views build the same block for one deal. The worked answer is
 computed by the evaluator when a template first reads it; its tables are
-``lessons.readings``, shared with the admin, the lesson pages and the replayer.
+``lessons.readings``, shared with the admin, the lesson pages and the replayer,
+and each question part may add a piece of its own (``lessons.parts``).
 """
 
 from __future__ import annotations
@@ -17,9 +18,10 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from .checking import round_name
+from . import parts
 from .forms import AnswerForm
 from .models import Deal
+from .parts import WorkedPiece
 from .readings import Reading, deal_readings
 
 
@@ -56,19 +58,10 @@ def exercise_blocks(deals: Iterable[Deal]) -> list[ExerciseBlock]:
     return [ExerciseBlock(deal, AnswerForm(deal=deal)) for deal in deals]
 
 
-@dataclass(frozen=True)
-class RaiseAnswer:
-    when: str
-    unit: int
-    facing: int
-    total: int
-
-
 @dataclass
 class WorkedAnswer:
     readings: list[Reading]
-    raises: list[RaiseAnswer] = field(default_factory=list)
-    choices: list[tuple[str, str]] = field(default_factory=list)  # (question, right option)
+    pieces: list[WorkedPiece] = field(default_factory=list)  # each part's own, in order
     note: str = ""
 
     @property
@@ -77,18 +70,4 @@ class WorkedAnswer:
 
 
 def worked_answer(deal: Deal) -> WorkedAnswer:
-    answer = WorkedAnswer(deal_readings(deal), note=deal.explanation)
-    for part in deal.parts:
-        if part["kind"] == "raise_to":
-            round_, facing = part["round"], part["facing"]
-            answer.raises.append(
-                RaiseAnswer(
-                    round_name(round_),
-                    deal.profile.bet_size(round_),
-                    facing,
-                    deal.profile.full_raise_to(round_, facing),
-                )
-            )
-        elif part["kind"] == "choice":
-            answer.choices.append((part["question"], part["options"][part["answer"]]))
-    return answer
+    return WorkedAnswer(deal_readings(deal), parts.worked_pieces(deal), note=deal.explanation)

@@ -26,8 +26,8 @@ from evaluator.wording import names_and
 from evaluator.worked_deals import worked_deal as evaluator_worked_deal
 
 from .exercises import ExerciseBlock, exercise_blocks
+from .histories import replay_history
 from .models import Deal
-from .replayer import replay_history
 
 ROUND_NAMES = ("Before the first draw", "After draw one", "After draw two", "After draw three")
 
