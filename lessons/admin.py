@@ -72,7 +72,11 @@ class DealAdmin(admin.ModelAdmin):
 
     @admin.display(description="Evaluator's verdict")
     def saved_verdict(self, deal: Deal) -> str:
-        context = {"verdict": deal_readings(deal)}
+        """The saved deal's readings, or why the evaluator refuses it as stored."""
+        if deal.stored_problems:
+            context = {"problems": deal.stored_problems}
+        else:
+            context = {"verdict": deal_readings(deal)}
         return render_to_string("admin/lessons/deal/_verdict.html", context)
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
@@ -120,13 +124,15 @@ class DealAdmin(admin.ModelAdmin):
             return HttpResponseNotAllowed(["POST"])  # the add form's Preview button posts here
         elif not self.has_view_permission(request, deal):
             raise PermissionDenied
+        problems = deal.stored_problems if deal and form is None else []
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
             "title": "Preview: " + (deal.title if deal else "this deal cannot be saved yet"),
             "deal": deal,
             "form": form,
-            "verdict": deal_readings(deal) if deal else None,
+            "problems": problems,
+            "verdict": deal_readings(deal) if deal and not problems else None,
         }
         return TemplateResponse(request, "admin/lessons/deal/preview.html", context)
 

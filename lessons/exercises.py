@@ -6,6 +6,10 @@ exercise views build the same block for one deal. The worked answer is
 computed by the evaluator when a template first reads it; its tables are
 ``lessons.readings``, shared with the admin, the lesson pages and the replayer,
 and each question part may add a piece of its own (``lessons.parts``).
+
+A deal the engine no longer accepts as stored (``Deal.stored_problems``) gets
+a block with no form and no answer: the include shows the engine's sentences
+in their place, so one broken deal never takes its page down.
 """
 
 from __future__ import annotations
@@ -28,9 +32,20 @@ from .readings import Reading, deal_readings
 @dataclass
 class ExerciseBlock:
     deal: Deal
-    form: AnswerForm
+    form: AnswerForm | None  # None for a deal that no longer validates
     show_answer: bool = False  # render the answer panel open and filled (no-JS answer page)
     heading_level: int = 3  # under a lesson page's h1 and its "Exercises" h2
+
+    @classmethod
+    def of(cls, deal: Deal, data=None, **options) -> ExerciseBlock:
+        """The block of one deal, its form bound to ``data`` if given."""
+        form = None if deal.stored_problems else AnswerForm(data, deal=deal)
+        return cls(deal, form, **options)
+
+    @property
+    def problems(self) -> list[str]:
+        """Why the deal cannot be shown, in the engine's words; empty when it can."""
+        return self.deal.stored_problems
 
     @cached_property
     def answer(self) -> WorkedAnswer:
@@ -45,6 +60,8 @@ class ExerciseBlock:
         rendering depends on nothing but the deal, so it is also kept in the
         cache under the deal's fingerprint and reused until the deal changes.
         """
+        if self.problems:
+            return render_to_string("lessons/_unavailable.html", {"exercise": self})
         key = f"worked-answer:{self.deal.fingerprint()}"
         html = cache.get(key)
         if html is None:
@@ -55,7 +72,7 @@ class ExerciseBlock:
 
 def exercise_blocks(deals: Iterable[Deal]) -> list[ExerciseBlock]:
     """One block per deal with an unbound form, for a lesson page's loop."""
-    return [ExerciseBlock(deal, AnswerForm(deal=deal)) for deal in deals]
+    return [ExerciseBlock.of(deal) for deal in deals]
 
 
 @dataclass
