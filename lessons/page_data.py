@@ -63,11 +63,17 @@ def forced_bets(profile: GameProfile) -> str:
     return f"blinds of {profile.small_blind} and {profile.big_blind}"
 
 
+# The practice deal that replays lesson 000's worked deal (lessons/content/practice.py).
+WORKED_DEAL_SLUG = "amara-bram-kira-noor"
+
+
 def worked_deal() -> dict:
     """Lesson 000's full deal, replayed by the engine from the evaluator's own record.
 
     The record is the one the replayer plays, so the lesson's showdown and
-    stacks cannot disagree with stepping through the same deal.
+    stacks cannot disagree with stepping through the same deal. The link to
+    the replayer is given only while that practice deal is published: a
+    teacher who unpublishes it must not leave the lesson pointing at a 404.
     """
     played = replay_history(evaluator_worked_deal("amara_bram_kira_noor"))
     stacks = [
@@ -85,7 +91,9 @@ def worked_deal() -> dict:
         "result": played.settlement,
         "stacks": stacks,
         "start": stacks[0]["start"],
-        "replay_url": reverse("lessons:replay", args=["amara-bram-kira-noor"]),
+        "replay_url": reverse("lessons:replay", args=[WORKED_DEAL_SLUG])
+        if Deal.objects.published().exclude(history="").filter(slug=WORKED_DEAL_SLUG).exists()
+        else None,
     }
 
 
