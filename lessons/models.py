@@ -73,6 +73,20 @@ CONTENT_FIELDS = (
 )
 
 
+# Fields no engine reads: whatever is stored in them, every page can still show the deal,
+# so a page's check of a stored deal skips their field validators.
+PRESENTATION_FIELDS = [
+    "title",
+    "slug",
+    "prompt",
+    "explanation",
+    "published",
+    "version",
+    "created_at",
+    "updated_at",
+]
+
+
 class StaleDealError(Exception):
     """Someone saved the deal after this copy of it was read; saving it would undo their work."""
 
@@ -267,7 +281,9 @@ class Deal(models.Model):
         system check lists them. Computed once per loaded instance.
         """
         try:
-            self.full_clean(validate_unique=False, validate_constraints=False)
+            self.full_clean(
+                exclude=PRESENTATION_FIELDS, validate_unique=False, validate_constraints=False
+            )
         except ValidationError as error:
             return [message for messages in error.message_dict.values() for message in messages]
         return []
