@@ -15,12 +15,14 @@ import pytest
 from django.template.loader import get_template
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pytest_django.asserts import assertContains
 
 from evaluator import PROFILES, get_profile
 from lessons import parts
 from lessons.admin_forms import DealAdminForm
 from lessons.models import Deal
 from lessons.parts.raise_to import round_cap
+from tests.factories import make_deal, right_answer
 
 GAME = "badacey"
 PROFILE = get_profile(GAME)
@@ -181,3 +183,29 @@ def test_raise_questions_stay_within_the_rounds_cap(part, expected):
 def test_a_part_stored_by_hand_shows_in_the_admin_as_its_json():
     odd = {"kind": "raise_to", "round": 2, "facing": 12, "options": 7}
     assert parts.part_to_text(odd, ["A", "B"]) == json.dumps(odd)
+
+
+FOLDED_TO_ONE = """\
+game badacey, limit 6/12, blinds 3/6, cap 4 bets, draw up to 5 cards
+seat Lina, 100 chips: A♣ 2♦ 7♥ 9♠ K♣
+seat Omar, 100 chips: 3♠ 4♥ 5♦ 8♣ Q♥
+button Lina
+before the draw: Lina call 3, Omar check
+draw 1:
+  Omar Q♥ -> 2♣
+  Lina 9♠ K♣ -> 3♥ 4♠
+after draw 1: Omar bet 6, Lina call 6
+draw 2: Omar pat; Lina pat
+after draw 2: Omar check, Lina bet 12, Omar fold
+"""
+
+
+@pytest.mark.django_db
+def test_a_pot_nobody_contests_is_asked_and_checked_per_half(client):
+    deal = make_deal(history=FOLDED_TO_ONE, parts=[{"kind": "winners"}, {"kind": "payouts"}])
+    (award,) = deal.settlement().pots[0].awards
+    assert award.kind == "uncontested"  # the premise, from the evaluator
+    data = right_answer(deal)
+    for kind in deal.profile.awards:
+        assert data[f"{deal.slug}-p0_{kind}"] == [str(s) for s in award.winners]
+    assertContains(client.post(deal.check_url, data, HTTP_HX_REQUEST="true"), "All right")
