@@ -49,6 +49,7 @@ __all__ = [
     "model_answer",
     "part_problem",
     "parse_parts",
+    "part_to_text",
     "parts_to_text",
     "questions",
     "syntax_help",
