@@ -7,12 +7,18 @@ the evaluator's verdict for what is in the form before anything is saved.
 Deals move between sites as JSON: an action exports the selected ones, and the
 list's "Import deals" page reads such a file with the same ``deal_io`` code as
 ``manage.py import_deals``.
+
+Two teachers may open the same deal: the form carries the version it was
+opened at, and a save from an older version is refused with a message (the
+form keeps what the teacher typed) instead of silently undoing the other's
+work.
 """
 
 from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
+from django.db.models import F
 from django.http import (
     HttpRequest,
     HttpResponse,
@@ -27,7 +33,7 @@ from django.utils import timezone
 
 from . import deal_io
 from .admin_forms import DealAdminForm, DealImportForm
-from .models import Deal
+from .models import Deal, StaleDealError
 from .readings import deal_readings
 
 
@@ -41,7 +47,7 @@ class DealAdmin(admin.ModelAdmin):
     readonly_fields = ("saved_verdict",)
     actions = ("export_as_json", "publish", "unpublish")
     fieldsets = (
-        (None, {"fields": ("title", "slug", "published")}),
+        (None, {"fields": ("title", "slug", "published", "version")}),
         ("Game", {"fields": ("game", "settings", "pot", "button")}),
         ("Cards", {"fields": ("seats", "history")}),
         ("Question", {"fields": ("prompt", "parts", "explanation")}),
@@ -66,8 +72,24 @@ class DealAdmin(admin.ModelAdmin):
 
     @admin.display(description="Evaluator's verdict")
     def saved_verdict(self, deal: Deal) -> str:
-        context = {"verdict": deal_readings(deal)}
+        """The saved deal's readings, or why the evaluator refuses it as stored."""
+        if deal.stored_problems:
+            context = {"problems": deal.stored_problems}
+        else:
+            context = {"verdict": deal_readings(deal)}
         return render_to_string("admin/lessons/deal/_verdict.html", context)
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        """A save that lost a race with another teacher's is refused, never a 500.
+
+        The form refuses a stale version before saving; this catches the rare
+        save that passed that check while another was being written.
+        """
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except StaleDealError as error:
+            self.message_user(request, str(error), messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
 
     # Preview ------------------------------------------------------------------
 
@@ -102,13 +124,15 @@ class DealAdmin(admin.ModelAdmin):
             return HttpResponseNotAllowed(["POST"])  # the add form's Preview button posts here
         elif not self.has_view_permission(request, deal):
             raise PermissionDenied
+        problems = deal.stored_problems if deal and form is None else []
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
             "title": "Preview: " + (deal.title if deal else "this deal cannot be saved yet"),
             "deal": deal,
             "form": form,
-            "verdict": deal_readings(deal) if deal else None,
+            "problems": problems,
+            "verdict": deal_readings(deal) if deal and not problems else None,
         }
         return TemplateResponse(request, "admin/lessons/deal/preview.html", context)
 
@@ -173,10 +197,12 @@ class DealAdmin(admin.ModelAdmin):
 
     @admin.action(description="Publish selected deals", permissions=["change"])
     def publish(self, request: HttpRequest, queryset) -> None:
-        count = queryset.update(published=True, updated_at=timezone.now())
+        count = queryset.update(published=True, updated_at=timezone.now(), version=F("version") + 1)
         self.message_user(request, f"Published {count} deal(s).", messages.SUCCESS)
 
     @admin.action(description="Unpublish selected deals", permissions=["change"])
     def unpublish(self, request: HttpRequest, queryset) -> None:
-        count = queryset.update(published=False, updated_at=timezone.now())
+        count = queryset.update(
+            published=False, updated_at=timezone.now(), version=F("version") + 1
+        )
         self.message_user(request, f"Unpublished {count} deal(s).", messages.SUCCESS)

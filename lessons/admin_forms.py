@@ -16,7 +16,7 @@ settings, one per line, only those that differ from the game::
     big_bet = 20
     forced_bets = ante
 
-parts, one per line::
+parts, one per line, each written and read by its kind in ``lessons.parts``::
 
     badugi Kira                          pick the cards of Kira's Badugi
     winners                              name the winners of each half
@@ -24,6 +24,10 @@ parts, one per line::
     payouts                              chips each seat collects (needs a pot)
     raise_to round=2 facing=12 options=18,24
     choice Which half is split? | the low half | *the Badugi half
+
+With a history, the seats, the pot and the settings may be left empty: they
+are taken from the history (``lessons.histories``), and the model refuses
+any that contradict it.
 """
 
 from __future__ import annotations
@@ -34,11 +38,11 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
-from evaluator import PROFILES, EvaluatorError, format_cards, parse_cards
-from evaluator.notation import parse_deal
+from evaluator import EvaluatorError, format_cards, parse_cards
 from evaluator.profiles import SETTING_NAMES
-from evaluator.replay import replay
 
+from . import parts as part_kinds
+from .histories import HistoryFacts, history_facts
 from .models import Deal
 
 # ASCII digits only: str.isdigit() accepts "²", which int() then refuses.
@@ -51,15 +55,12 @@ SEATS_HELP = (
 )
 SETTINGS_HELP = (
     "Only the table settings that differ from the game's defaults, one per line as "
-    "“name = value”, e.g. “big_bet = 20”. Names: " + ", ".join(SETTING_NAMES) + "."
+    "“name = value”, e.g. “big_bet = 20”. Names: " + ", ".join(SETTING_NAMES) + ". "
+    "With a history, leave this empty to take the history's table settings."
 )
-PARTS_HELP = (
-    "One question part per line, asked in this order: "
-    "“badugi NAME” (pick the cards of that seat's Badugi); "
-    "“winners” or “winners GAME” (who wins each half, optionally reading the cards as "
-    "another game); “payouts” or “payouts GAME” (chips each seat collects; needs a pot); "
-    "“raise_to round=2 facing=12 options=18,24” (rounds count from 0, before the first "
-    "draw); “choice Question? | option | *right option | option” (a star marks the answer)."
+POT_HELP = (
+    "Chips in the pot at showdown, if the question has one. With a history, leave this "
+    "empty to take the history's pot."
 )
 
 
@@ -152,107 +153,13 @@ class SettingsField(forms.CharField):
 # Parts -------------------------------------------------------------------------
 
 
-def part_to_text(part: Any, names: list[str]) -> str:
-    if not isinstance(part, dict):
-        return str(part)
-    kind = part.get("kind")
-    if kind == "badugi_cards":
-        seat = part.get("seat")
-        name = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else seat
-        return f"badugi {name}"
-    if kind in ("winners", "payouts"):
-        return f"{kind} {part['game']}" if part.get("game") else kind
-    if kind == "raise_to":
-        options = ",".join(str(o) for o in part.get("options", []))
-        return f"raise_to round={part.get('round')} facing={part.get('facing')} options={options}"
-    if kind == "choice":
-        answer = part.get("answer")
-        options = [
-            f"*{option}" if k == answer else option
-            for k, option in enumerate(part.get("options", []))
-        ]
-        return " | ".join([part.get("question", ""), *options])
-    return str(kind)
-
-
-def parts_to_text(parts: Any, names: list[str]) -> str:
-    if not isinstance(parts, list):
-        return ""
-    return "\n".join(part_to_text(part, names) for part in parts)
-
-
-def _text_to_part(line: str) -> dict[str, Any]:
-    """One part; a Badugi part keeps the seat's name until the seats are known."""
-    word, _, rest = line.partition(" ")
-    rest = rest.strip()
-    if word == "badugi":
-        if not rest:
-            raise ValueError("name the seat whose Badugi cards to pick, e.g. “badugi Kira”")
-        return {"kind": "badugi_cards", "seat": rest}
-    if word in ("winners", "payouts"):
-        if not rest:
-            return {"kind": word}
-        if rest not in PROFILES:
-            raise ValueError(f"“{rest}” is not a game; choose one of {', '.join(PROFILES)}")
-        return {"kind": word, "game": rest}
-    if word == "raise_to":
-        return _raise_part(rest)
-    if word == "choice":
-        return _choice_part(rest)
-    raise ValueError(
-        f"“{word}” is not a kind of part; start with badugi, winners, payouts, raise_to or choice"
-    )
-
-
-def _raise_part(rest: str) -> dict[str, Any]:
-    values = {}
-    for item in rest.split():
-        key, equals, value = item.partition("=")
-        if not equals or key not in ("round", "facing", "options"):
-            raise ValueError("write “raise_to round=2 facing=12 options=18,24”")
-        values[key] = value
-    if set(values) != {"round", "facing", "options"}:
-        raise ValueError("a raise_to part needs round=, facing= and options=")
-    try:
-        return {
-            "kind": "raise_to",
-            "round": int(values["round"]),
-            "facing": int(values["facing"]),
-            "options": [int(o) for o in values["options"].split(",") if o.strip()],
-        }
-    except ValueError:
-        raise ValueError("round, facing and each option must be whole numbers") from None
-
-
-def _choice_part(rest: str) -> dict[str, Any]:
-    question, *options = (piece.strip() for piece in rest.split("|"))
-    marked = [k for k, option in enumerate(options) if option.startswith("*")]
-    if len(marked) != 1:
-        raise ValueError("mark exactly one option as the answer with a star, e.g. “*option”")
-    options = [option.removeprefix("*").strip() for option in options]
-    return {"kind": "choice", "question": question, "options": options, "answer": marked[0]}
-
-
-def text_to_parts(text: str) -> list[dict[str, Any]]:
-    parts, errors = [], []
-    for n, line in _lines(text):
-        try:
-            parts.append(_text_to_part(line))
-        except ValueError as error:
-            errors.append(f"Line {n}: {error}.")
-    if errors:
-        raise ValidationError(errors)
-    return parts
-
-
 class PartsField(forms.CharField):
+    """The parts box as typed; the form's clean() reads it once the seat names are known."""
+
     widget = forms.Textarea(attrs={"rows": 5, "cols": 80})
 
     def prepare_value(self, value: Any) -> Any:
-        return parts_to_text(value, []) if isinstance(value, list) else value
-
-    def to_python(self, value: Any) -> list[dict[str, Any]]:
-        return text_to_parts(super().to_python(value))
+        return part_kinds.parts_to_text(value, []) if isinstance(value, list) else value
 
 
 # The form ----------------------------------------------------------------------
@@ -261,11 +168,13 @@ class PartsField(forms.CharField):
 class DealAdminForm(forms.ModelForm):
     seats = SeatsField(required=False, help_text=SEATS_HELP)
     settings = SettingsField(required=False, help_text=SETTINGS_HELP)
-    parts = PartsField(help_text=PARTS_HELP)
+    parts = PartsField(help_text=part_kinds.syntax_help())
+    version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     class Meta:
         model = Deal
         fields = "__all__"
+        help_texts = {"pot": POT_HELP}
         widgets = {
             "title": forms.TextInput(attrs={"size": 60}),
             "prompt": forms.Textarea(attrs={"rows": 4, "cols": 80}),
@@ -275,52 +184,88 @@ class DealAdminForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        if self.instance.pk and not self.is_bound:
+        if not self.is_bound:
             # Parts name seats; the field alone cannot know the names.
-            self.initial["parts"] = parts_to_text(self.instance.parts, self.instance.names)
+            self.initial["parts"] = part_kinds.parts_to_text(self.instance.parts, self._names())
+            self.initial["version"] = self.instance.version
+
+    def _names(self) -> list[str]:
+        """The stored seats' names, as far as they can be read."""
+        seats = self.instance.seats
+        if not isinstance(seats, list):
+            return []
+        return [seat.get("name", "") if isinstance(seat, dict) else "" for seat in seats]
+
+    # Reading the boxes ---------------------------------------------------------
+
+    def _history_facts(self, history: str) -> HistoryFacts | None:
+        """The history's facts, or None when the engine refuses it.
+
+        The model's clean() puts the engine's message beside the history, but
+        it only runs once the seats can be read; so when the seats were to
+        come from a refused history, the message is put there now.
+        """
+        try:
+            return history_facts(history)
+        except EvaluatorError as error:
+            if "seats" in self.cleaned_data and not self.cleaned_data["seats"]:
+                self.add_error("history", str(error))
+            return None
+
+    def clean_version(self) -> int | None:
+        """A save must start from the version stored now, or it would undo someone's edit."""
+        version = self.cleaned_data.get("version")
+        if not self.instance.pk:
+            return self.instance.version  # a new deal starts at its first version
+        if version is None:
+            raise ValidationError(
+                "This form is missing the deal's version; reload the page and edit it again.",
+                code="stale",
+            )
+        if version != self.instance.version:
+            raise ValidationError(
+                "Someone else saved this deal after you opened it (it is now at version "
+                f"{self.instance.version}; you started from version {version}), so your "
+                "changes were not saved. Open the deal again in a new tab to see theirs, "
+                "then copy your changes across.",
+                code="stale",
+            )
+        return version
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        history = cleaned.get("history") or ""
+        facts = self._history_facts(history) if history.strip() else None
         if "seats" in cleaned and not cleaned["seats"]:
-            seats = self._seats_from_history(cleaned.get("history", ""))
-            if seats:
-                cleaned["seats"] = seats
-        seats, parts = cleaned.get("seats"), cleaned.get("parts")
-        if not seats or not parts:
-            return cleaned
-        names = [seat["name"] for seat in seats]
-        problems = []
-        for n, part in enumerate(parts, start=1):
-            if part["kind"] != "badugi_cards":
-                continue
-            if part["seat"] in names:
-                part["seat"] = names.index(part["seat"])
+            if facts is not None:
+                cleaned["seats"] = facts.seats
+            elif history.strip():
+                self.add_error("seats", "List the seats, or correct the history to take them from.")
             else:
-                problems.append(
-                    f"Part {n}: no seat is named “{part['seat']}” "
-                    f"(the seats are {', '.join(names)})."
-                )
-        if problems:
-            self.add_error("parts", problems)
+                self.add_error("seats", "List the seats, or give a history to take them from.")
+        if facts is not None:
+            # Each box the teacher left empty comes from the history, so nothing is typed twice.
+            if "pot" in cleaned and cleaned["pot"] is None:
+                cleaned["pot"] = facts.pot
+            if (
+                "settings" in cleaned
+                and not cleaned["settings"]
+                and cleaned.get("game") == facts.game
+            ):
+                cleaned["settings"] = facts.settings
+        if "parts" in cleaned:
+            seats = cleaned.get("seats")
+            names = [seat["name"] for seat in seats] if seats else None
+            try:
+                cleaned["parts"] = part_kinds.parse_parts(cleaned["parts"], names)
+            except ValidationError as error:
+                self.add_error("parts", error)
         return cleaned
-
-    def _seats_from_history(self, history: str) -> list[dict[str, str]] | None:
-        """Each seat's cards at the end of the history, so a teacher types them once."""
-        if not history.strip():
-            self.add_error("seats", "List the seats, or give a history to take them from.")
-            return None
-        try:
-            final = replay(parse_deal(history)).steps[-1].state
-        except EvaluatorError as error:
-            self.add_error("history", str(error))
-            self.add_error("seats", "List the seats, or correct the history to take them from.")
-            return None
-        return [{"name": seat.name, "cards": format_cards(seat.cards)} for seat in final.seats]
 
     def _post_clean(self) -> None:
         # Deal.clean() reads seats, settings and parts together; until every box
         # can be read, its verdict would only repeat the same problem in other words.
-        if any(name in self._errors for name in ("seats", "settings", "parts")):
+        if any(name in self._errors for name in ("seats", "settings", "parts", "version")):
             return
         super()._post_clean()
 

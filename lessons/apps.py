@@ -1,9 +1,18 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.db.models.signals import post_migrate
 
 
 class LessonsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "lessons"
     verbose_name = "Lessons"
+
+    def ready(self) -> None:
+        from . import checks  # noqa: F401  (registers the "deals" system check)
+        from .content.loader import load_after_migrate
+
+        # After every migrate (and a test database's flush), load the lesson
+        # content the database has never had; see lessons/content/loader.py.
+        post_migrate.connect(load_after_migrate, sender=self, dispatch_uid="lessons-content")

@@ -27,7 +27,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 
-from .models import CONTENT_FIELDS, Deal
+from .models import CONTENT_FIELDS, Deal, StaleDealError
 
 FORMAT = "badacey-study-room/deals"
 VERSION = 1
@@ -85,6 +85,9 @@ def loads(text: str | bytes) -> ImportResult:
         except IntegrityError as error:
             # Two new deals claiming the same lesson number: full_clean() only sees the database.
             raise DealFileError([f"The deals clash with each other: {error}"]) from None
+        except StaleDealError as error:
+            # A teacher saved one of these deals while the file was being checked.
+            raise DealFileError([f"{error} Import the file again."]) from None
     return ImportResult(
         created=[d.slug for d, created in deals if created],
         updated=[d.slug for d, created in deals if not created],

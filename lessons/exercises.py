@@ -4,7 +4,12 @@ Lesson pages call ``exercise_blocks()`` and loop over the result with
 ``{% include "lessons/_exercise.html" with exercise=exercise %}``; the
 exercise views build the same block for one deal. The worked answer is
 computed by the evaluator when a template first reads it; its tables are
-``lessons.readings``, shared with the admin, the lesson pages and the replayer.
+``lessons.readings``, shared with the admin, the lesson pages and the replayer,
+and each question part may add a piece of its own (``lessons.parts``).
+
+A deal the engine no longer accepts as stored (``Deal.stored_problems``) gets
+a block with no form and no answer: the include shows the engine's sentences
+in their place, so one broken deal never takes its page down.
 """
 
 from __future__ import annotations
@@ -17,18 +22,30 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
-from .checking import round_name
+from . import parts
 from .forms import AnswerForm
 from .models import Deal
+from .parts import WorkedPiece
 from .readings import Reading, deal_readings
 
 
 @dataclass
 class ExerciseBlock:
     deal: Deal
-    form: AnswerForm
+    form: AnswerForm | None  # None for a deal that no longer validates
     show_answer: bool = False  # render the answer panel open and filled (no-JS answer page)
     heading_level: int = 3  # under a lesson page's h1 and its "Exercises" h2
+
+    @classmethod
+    def of(cls, deal: Deal, data=None, **options) -> ExerciseBlock:
+        """The block of one deal, its form bound to ``data`` if given."""
+        form = None if deal.stored_problems else AnswerForm(data, deal=deal)
+        return cls(deal, form, **options)
+
+    @property
+    def problems(self) -> list[str]:
+        """Why the deal cannot be shown, in the engine's words; empty when it can."""
+        return self.deal.stored_problems
 
     @cached_property
     def answer(self) -> WorkedAnswer:
@@ -43,6 +60,8 @@ class ExerciseBlock:
         rendering depends on nothing but the deal, so it is also kept in the
         cache under the deal's fingerprint and reused until the deal changes.
         """
+        if self.problems:
+            return render_to_string("lessons/_unavailable.html", {"exercise": self})
         key = f"worked-answer:{self.deal.fingerprint()}"
         html = cache.get(key)
         if html is None:
@@ -53,22 +72,13 @@ class ExerciseBlock:
 
 def exercise_blocks(deals: Iterable[Deal]) -> list[ExerciseBlock]:
     """One block per deal with an unbound form, for a lesson page's loop."""
-    return [ExerciseBlock(deal, AnswerForm(deal=deal)) for deal in deals]
-
-
-@dataclass(frozen=True)
-class RaiseAnswer:
-    when: str
-    unit: int
-    facing: int
-    total: int
+    return [ExerciseBlock.of(deal) for deal in deals]
 
 
 @dataclass
 class WorkedAnswer:
     readings: list[Reading]
-    raises: list[RaiseAnswer] = field(default_factory=list)
-    choices: list[tuple[str, str]] = field(default_factory=list)  # (question, right option)
+    pieces: list[WorkedPiece] = field(default_factory=list)  # each part's own, in order
     note: str = ""
 
     @property
@@ -77,18 +87,4 @@ class WorkedAnswer:
 
 
 def worked_answer(deal: Deal) -> WorkedAnswer:
-    answer = WorkedAnswer(deal_readings(deal), note=deal.explanation)
-    for part in deal.parts:
-        if part["kind"] == "raise_to":
-            round_, facing = part["round"], part["facing"]
-            answer.raises.append(
-                RaiseAnswer(
-                    round_name(round_),
-                    deal.profile.bet_size(round_),
-                    facing,
-                    deal.profile.full_raise_to(round_, facing),
-                )
-            )
-        elif part["kind"] == "choice":
-            answer.choices.append((part["question"], part["options"][part["answer"]]))
-    return answer
+    return WorkedAnswer(deal_readings(deal), parts.worked_pieces(deal), note=deal.explanation)

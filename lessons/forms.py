@@ -1,11 +1,13 @@
 """The site's forms: an exercise's answer, the Practice filter, the replayer's step.
 
-The answer form is built from the deal's question parts. Each part becomes a
-fieldset whose legend asks the question: card toggles are real checkboxes
-(Space toggles them, the label is the card's name), winners are checkboxes of
-seat names, payouts are whole numbers, and raise or choice questions are
-radio buttons. ``clean()`` hands a complete answer to
-``lessons.checking``, which asks the evaluator.
+The answer form is built from the deal's question parts: each kind in
+``lessons.parts`` supplies its questions (a fieldset whose legend asks the
+question, and its fields), and each fieldset is drawn by its kind's
+template. Card toggles are real checkboxes (Space toggles them, the label is
+the card's name), winners are checkboxes of seat names, payouts are whole
+numbers from 0 to the pot, and raise or choice questions are radio buttons.
+``clean()`` hands a complete answer to ``lessons.checking``, which asks the
+evaluator.
 """
 
 from __future__ import annotations
@@ -14,52 +16,29 @@ from dataclasses import dataclass
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator
 
-from evaluator import EvaluatorError, parse_card
+from evaluator import EvaluatorError
 from evaluator.replay import Replay
 
-from .checking import (
-    PartResult,
-    answer_key,
-    award_title,
-    check,
-    payouts_legend,
-    raise_legend,
-    winners_legend,
-)
+from . import parts
+from .checking import PartResult, check
+from .histories import replay_history
 from .models import Deal, game_choices
-from .replayer import replay_history
+
+# Re-exported: the tests and the page benchmark build posts with it.
+card_value = parts.card_value
 
 
 @dataclass(frozen=True)
 class Fieldset:
-    """One question of the form: a legend and the fields that answer it."""
+    """One question of the form: a legend, the fields that answer it, the template drawing them."""
 
     id: str
     kind: str
     legend: str
     fields: list[forms.BoundField]
-
-
-def card_value(card) -> str:
-    """ASCII form values ("10s"), so a post never depends on suit symbols surviving."""
-    return f"{card.rank_text}{card.suit}"
-
-
-class DistinctChoicesField(forms.TypedMultipleChoiceField):
-    """Checkboxes whose values may each be sent once.
-
-    The form as served cannot send a value twice, so a repeat is a tampered
-    post (a 400), not a learner's mistake to explain.
-    """
-
-    def validate(self, value: list) -> None:
-        super().validate(value)
-        if len(set(value)) != len(value):
-            raise forms.ValidationError(
-                "The same choice was sent twice; reload the page and answer again.",
-                code="repeated",
-            )
+    template: str
 
 
 class AnswerForm(forms.Form):
@@ -69,106 +48,23 @@ class AnswerForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.deal = deal
         self.results: list[PartResult] = []
-        self._fieldsets: list[tuple[str, str, str, list[str]]] = []
-        profile = deal.profile
-        hands = deal.hands
-        for index, part in enumerate(deal.parts):
-            add = getattr(self, f"_add_{part['kind']}")
-            add(index, part, profile, hands)
-
-    # Building the fields --------------------------------------------------------
-
-    def _fieldset(self, index: int, kind: str, legend: str, names: list[str]) -> None:
-        self._fieldsets.append((f"{self.prefix}-{answer_key(index)}", kind, legend, names))
-
-    def _add_badugi_cards(self, index, part, profile, hands) -> None:
-        seat = part["seat"]
-        name = self.deal.names[seat]
-        key = answer_key(index, "cards")
-        self.fields[key] = DistinctChoicesField(
-            choices=[(card_value(card), card) for card in hands[seat]],
-            coerce=parse_card,
-            widget=forms.CheckboxSelectMultiple,
-            label=f"{name}'s Badugi cards",
-            error_messages={
-                "required": f"Choose the cards that count in {name}'s Badugi.",
-                "invalid_choice": f"%(value)s is not one of {name}'s cards.",
-            },
-        )
-        self._fieldset(index, "cards", f"Which of {name}'s cards count in the Badugi?", [key])
-
-    def _add_winners(self, index, part, profile, hands) -> None:
-        game = part.get("game")
-        reading = self.deal.profile_for(game)
-        seats = [(str(s), name) for s, name in enumerate(self.deal.names)]
-        for kind in reading.awards:
-            key = answer_key(index, kind)
-            title = award_title(reading, kind, self.deal.pot, game)
-            self.fields[key] = DistinctChoicesField(
-                choices=seats,
-                coerce=int,
-                widget=forms.CheckboxSelectMultiple,
-                label=winners_legend(title),
-                error_messages={
-                    "required": f"Choose who wins {title} (tick every player who shares it).",
-                    "invalid_choice": "%(value)s is not a player in this deal.",
-                },
-            )
-            fieldset_id = f"{self.prefix}-{key}"
-            self._fieldsets.append((fieldset_id, "winners", winners_legend(title), [key]))
-
-    def _add_payouts(self, index, part, profile, hands) -> None:
-        names = []
-        for seat, name in enumerate(self.deal.names):
-            key = answer_key(index, "seat", seat)
-            self.fields[key] = forms.IntegerField(
-                min_value=0,
-                label=f"{name}'s payout",
-                error_messages={
-                    "required": f"Enter {name}'s payout (0 if {name} receives nothing).",
-                    "invalid": f"Enter a whole number of chips for {name}.",
-                    "min_value": f"{name}'s payout cannot be negative.",
-                },
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "form-control"}),
-            )
-            names.append(key)
-        self._fieldset(index, "payouts", payouts_legend(self.deal, part), names)
-
-    def _add_raise_to(self, index, part, profile, hands) -> None:
-        key = answer_key(index)
-        self.fields[key] = forms.TypedChoiceField(
-            choices=[(str(chips), f"To {chips}") for chips in part["options"]],
-            coerce=int,
-            widget=forms.RadioSelect,
-            label=raise_legend(part),
-            error_messages={
-                "required": "Choose the total a full raise reaches.",
-                "invalid_choice": "%(value)s is not one of the raise options.",
-            },
-        )
-        self._fieldset(index, "raise_to", raise_legend(part), [key])
-
-    def _add_choice(self, index, part, profile, hands) -> None:
-        key = answer_key(index)
-        self.fields[key] = forms.TypedChoiceField(
-            choices=[(str(n), option) for n, option in enumerate(part["options"])],
-            coerce=int,
-            widget=forms.RadioSelect,
-            label=part["question"],
-            error_messages={
-                "required": f"Choose an answer to “{part['question']}”.",
-                "invalid_choice": "%(value)s is not one of the options.",
-            },
-        )
-        self._fieldset(index, "choice", part["question"], [key])
+        self.questions = parts.questions(deal)
+        for question in self.questions:
+            self.fields.update(question.fields)
 
     # Using the form -----------------------------------------------------------
 
     @property
     def fieldsets(self) -> list[Fieldset]:
         return [
-            Fieldset(fid, kind, legend, [self[name] for name in names])
-            for fid, kind, legend, names in self._fieldsets
+            Fieldset(
+                f"{self.prefix}-{q.key}",
+                q.kind,
+                q.legend,
+                [self[name] for name in q.fields],
+                q.template,
+            )
+            for q in self.questions
         ]
 
     def clean(self):
@@ -184,8 +80,9 @@ class AnswerForm(forms.Form):
     def is_malformed(self) -> bool:
         """True when the post is not just incomplete but unreadable or tampered with.
 
-        A missing answer is an ordinary learner mistake; letters in a payout
-        or a card that is not in the hand cannot come from the form as served.
+        A missing answer is an ordinary learner mistake; letters in a payout,
+        a payout larger than the pot or a card that is not in the hand cannot
+        come from the form as served.
         """
         return any(
             error.code != "required"
@@ -196,10 +93,10 @@ class AnswerForm(forms.Form):
     def error_items(self) -> list[tuple[str, str, str]]:
         """(fieldset id, question, message) for every problem, for the feedback list."""
         items = []
-        for fid, _kind, legend, names in self._fieldsets:
-            for name in names:
+        for q in self.questions:
+            for name in q.fields:
                 for message in self.errors.get(name, []):
-                    items.append((fid, legend, message))
+                    items.append((f"{self.prefix}-{q.key}", q.legend, message))
         for message in self.non_field_errors():
             items.append(("", "", message))
         return items
@@ -225,6 +122,7 @@ class ReplayStepForm(forms.Form):
     A history the engine refuses becomes a non-field error naming the
     illegal step and its line; a step that is not a number or not in the deal
     becomes an error on ``step``, and the page falls back to the first step.
+    The step is bounded by the deal's step count before anything reads it.
     """
 
     step = forms.IntegerField(
@@ -240,17 +138,23 @@ class ReplayStepForm(forms.Form):
         super().__init__(data)
         self.history = history
         self.replay: Replay | None = None
+        self.refusal: str | None = None
+        try:
+            self.replay = replay_history(history)
+        except EvaluatorError as error:
+            self.refusal = _refusal(error)
+            return
+        last = len(self.replay.steps) - 1
+        step = self.fields["step"]
+        step.max_value = last
+        step.validators.append(
+            MaxValueValidator(last, f"This deal has no such step: its steps run from 0 to {last}.")
+        )
 
     def clean(self):
         cleaned = super().clean()
-        try:
-            self.replay = replay_history(self.history)
-        except EvaluatorError as error:
-            raise ValidationError(_refusal(error)) from None
-        step = cleaned.get("step")
-        last = len(self.replay.steps) - 1
-        if step is not None and step > last:
-            self.add_error("step", f"This deal has no step {step}: its steps run from 0 to {last}.")
+        if self.refusal is not None:
+            raise ValidationError(self.refusal)
         return cleaned
 
     @property

@@ -3,18 +3,27 @@
 A deal stores only what a teacher types (cards, pot, questions); every
 result is asked of the evaluator when it is needed, so a stored deal can never
 disagree with the rules. ``clean()`` runs the evaluator too, so the admin
-cannot save a deal the site would be unable to explain.
+cannot save a deal the site would be unable to explain. What each kind of
+question part means lives in ``lessons.parts``; a history is read through
+``lessons.histories``.
+
+A deal saved before a rule change, or written to the database by hand, may
+no longer validate: ``stored_problems`` says why, and every page that shows a
+deal shows those sentences instead of failing. Saving an existing deal checks
+its ``version``, so of two teachers editing the same deal the later save is
+refused instead of silently undoing the earlier one.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+from functools import cached_property
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
-from django.db import models
+from django.db import models, router, transaction
 from django.urls import reverse
 
 from evaluator import (
@@ -28,9 +37,10 @@ from evaluator import (
     parse_cards,
     settle,
 )
-from evaluator.notation import validate as validate_history
+from evaluator.deal import full_settings
 
-from .replayer import replay_history
+from . import parts as part_kinds
+from .histories import HistoryFacts, history_facts
 
 LESSON_CHOICES = [
     ("badacey", "Badacey"),
@@ -38,16 +48,9 @@ LESSON_CHOICES = [
     ("badeucey", "Badeucey"),
     ("drawing", "Drawing decisions"),
 ]
-PART_KINDS = ("badugi_cards", "winners", "payouts", "raise_to", "choice")
-# What each kind of part may hold besides its "kind"; anything else is a typo.
-PART_KEYS = {
-    "badugi_cards": {"seat"},
-    "winners": {"game"},
-    "payouts": {"game"},
-    "raise_to": {"round", "facing", "options"},
-    "choice": {"question", "options", "answer"},
-}
 SEAT_KEYS = {"name", "cards"}
+# A seat name is written "Name: cards" on one line of the admin's seats box.
+NAME_FORBIDDEN = (":", "\n", "\r")
 # No deck deals more hands than this without a card appearing twice.
 MAX_SEATS = len(DECK) // min(profile.hand_size for profile in PROFILES.values())
 
@@ -73,6 +76,33 @@ CONTENT_FIELDS = (
     "parts",
     "explanation",
 )
+
+
+# Fields no engine reads: whatever is stored in them, every page can still show the deal,
+# so a page's check of a stored deal skips their field validators.
+PRESENTATION_FIELDS = [
+    "title",
+    "slug",
+    "prompt",
+    "explanation",
+    "published",
+    "version",
+    "created_at",
+    "updated_at",
+]
+
+
+class StaleDealError(Exception):
+    """Someone saved the deal after this copy of it was read; saving it would undo their work."""
+
+    def __init__(self, deal: Deal, stored_version: int | None) -> None:
+        self.deal = deal
+        self.stored_version = stored_version
+        super().__init__(
+            f"“{deal.title}” was saved by someone else after you opened it (it is now at "
+            f"version {stored_version}; you started from version {deal.version}). "
+            "Nothing of yours was saved."
+        )
 
 
 class DealQuerySet(models.QuerySet):
@@ -139,6 +169,10 @@ class Deal(models.Model):
         "shown beside it, so do not repeat them here.",
     )
     published = models.BooleanField(default=True)
+    version = models.PositiveIntegerField(
+        default=1,
+        help_text="Counts the saves; a save of an older version than the stored one is refused.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -159,6 +193,25 @@ class Deal(models.Model):
         if self.lesson:
             return f"{self.get_lesson_display()} exercise {self.number}: {self.title}"
         return self.title
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save, refusing to overwrite a newer version than the one this copy was read at.
+
+        The version is claimed with one conditional UPDATE before the row is
+        written, so two saves racing each other cannot both pass: the second
+        finds the version moved on and raises ``StaleDealError``.
+        """
+        if self._state.adding or self.pk is None:
+            super().save(*args, **kwargs)
+            return
+        using = kwargs.get("using") or router.db_for_write(type(self), instance=self)
+        with transaction.atomic(using=using):
+            rows = type(self)._default_manager.using(using).filter(pk=self.pk)
+            claimed = rows.filter(version=self.version).update(version=models.F("version") + 1)
+            if not claimed:
+                raise StaleDealError(self, rows.values_list("version", flat=True).first())
+            self.version += 1
+            super().save(*args, **kwargs)
 
     # What the evaluator reads -------------------------------------------------
 
@@ -208,8 +261,7 @@ class Deal(models.Model):
         """Which seats folded: only a history can say; a showdown-only deal has all in."""
         if not isinstance(self.history, str) or not self.history.strip():
             return [False] * len(self.seats)
-        final = replay_history(self.history).steps[-1].state
-        return [seat.folded for seat in final.seats]
+        return history_facts(self.history).folded
 
     def fingerprint(self) -> str:
         """A digest of everything the deal's pages are computed from.
@@ -223,12 +275,23 @@ class Deal(models.Model):
 
     def games(self) -> list[str]:
         """Every game the questions read these cards under, the deal's own first."""
-        keys = [self.game]
-        for part in self.parts:
-            game = part.get("game")
-            if game and game not in keys:
-                keys.append(game)
-        return keys
+        return [self.game, *(g for g in part_kinds.games(self.parts) if g != self.game)]
+
+    @cached_property
+    def stored_problems(self) -> list[str]:
+        """Why this deal, as loaded, no longer validates: empty when it does.
+
+        Pages show these sentences (the engine's own, e.g. the refused line of
+        a history) in place of a deal they cannot explain, and the ``deals``
+        system check lists them. Computed once per loaded instance.
+        """
+        try:
+            self.full_clean(
+                exclude=PRESENTATION_FIELDS, validate_unique=False, validate_constraints=False
+            )
+        except ValidationError as error:
+            return [message for messages in error.message_dict.values() for message in messages]
+        return []
 
     # URLs ---------------------------------------------------------------------
 
@@ -279,7 +342,7 @@ class Deal(models.Model):
         profile = self._clean_profile(add)
         seats_ok = self._clean_seats(profile, add)
         self._clean_parts(profile, seats_ok, add)
-        self._clean_history(seats_ok, add)
+        self._clean_history(profile, seats_ok, add)
         if errors:
             raise ValidationError(errors)
 
@@ -299,6 +362,7 @@ class Deal(models.Model):
             return None
 
     def _clean_seats(self, profile: GameProfile | None, add) -> bool:
+        """True when every seat has a name and cards as text (not that the cards are good)."""
         seats = self.seats
         if not isinstance(seats, list) or len(seats) < 2:
             add("seats", 'List at least two seats, e.g. [{"name": "A", "cards": "…"}, …].')
@@ -321,7 +385,15 @@ class Deal(models.Model):
                     'only "name" and "cards".',
                 )
                 return False
-            names.append(seat["name"])
+            name = seat["name"]
+            if name != name.strip() or any(c in name for c in NAME_FORBIDDEN):
+                add(
+                    "seats",
+                    f"Seat {n}'s name must be one line without a colon or spaces around it, "
+                    "as the admin writes it before the cards.",
+                )
+                return False
+            names.append(name)
         if len(set(names)) != len(names):
             add("seats", "Give every seat a different name, so answers can name them.")
             return False
@@ -343,40 +415,81 @@ class Deal(models.Model):
             return
         seat_count = len(self.seats) if seats_ok else None
         for n, part in enumerate(parts, start=1):
-            problem = _part_problem(part, profile, seat_count)
+            problem = part_kinds.part_problem(part, profile, seat_count)
             if problem:
                 add("parts", f"Part {n}: {problem}")
-            elif part["kind"] == "payouts" and self.pot is None:
-                add("pot", f"Part {n} asks for payouts, so the deal needs a pot.")
+                continue
+            for field, message in part_kinds.kind_of(part).deal_problems(part, self).items():
+                add(field, f"Part {n} {message}")
 
-    def _clean_history(self, seats_ok: bool, add) -> None:
-        """The replayer must be able to play the history, and it must be this deal's."""
+    def _clean_history(self, profile: GameProfile | None, seats_ok: bool, add) -> None:
+        """The replayer must be able to play the history, and it must be this deal's.
+
+        A deal with a history takes its game, settings, seats, button and pot
+        from it; any of them that says otherwise is refused beside its own box.
+        """
         if not isinstance(self.history, str) or not self.history.strip():
             return
         try:
-            record = validate_history(self.history)
+            facts = history_facts(self.history)
         except EvaluatorError as error:
             add("history", str(error))  # "line 7: Bram cannot raise: ..."
             return
-        if record.profile_key != self.game:
+        if facts.game != self.game:
             add(
                 "history",
-                f"The history plays {PROFILES[record.profile_key].name}, "
+                f"The history plays {PROFILES[facts.game].name}, "
                 f"but this deal's game is {self.get_game_display()}.",
             )
-        names = [seat.name for seat in record.seats]
-        if seats_ok and names != self.names:
+            return
+        if seats_ok and facts.names != self.names:
             add(
                 "history",
-                f"The history's seats ({', '.join(names)}) must be the deal's seats, "
+                f"The history's seats ({', '.join(facts.names)}) must be the deal's seats, "
                 f"in the same order ({', '.join(self.names)}).",
             )
-        elif _is_int(self.button) and self.button != record.button:
+            return
+        if _is_int(self.button) and self.button != facts.button:
             # Odd chips go by the button, so the exercise and the replayer must agree on it.
             add(
                 "button",
-                f"The history puts the button on {names[record.button]}, "
-                f"seat {record.button}; set the button to {record.button}.",
+                f"The history puts the button on {facts.names[facts.button]}, "
+                f"seat {facts.button}; set the button to {facts.button}.",
+            )
+        if seats_ok:
+            self._clean_cards_against(facts, add)
+        if (self.pot is None or _is_int(self.pot)) and self.pot != facts.pot:
+            stored = "none" if self.pot is None else self.pot
+            add(
+                "pot",
+                f"The history's pot comes to {facts.pot} chips, not {stored}: "
+                "clear the pot to take it from the history.",
+            )
+        if profile is not None:
+            self._clean_settings_against(facts, add)
+
+    def _clean_cards_against(self, facts: HistoryFacts, add) -> None:
+        for seat, final in zip(self.seats, facts.seats, strict=True):
+            try:
+                same = set(parse_cards(seat["cards"])) == set(parse_cards(final["cards"]))
+            except EvaluatorError:
+                return  # _clean_seats has named the card it cannot read
+            if not same:
+                add(
+                    "seats",
+                    f"The history ends with {seat['name']} holding {final['cards']}, "
+                    f"not {seat['cards']}: clear the seats to take them from the history.",
+                )
+
+    def _clean_settings_against(self, facts: HistoryFacts, add) -> None:
+        ours, theirs = full_settings(self.game, self.settings), facts.full_settings()
+        differ = [name for name in theirs if ours[name] != theirs[name]]
+        if differ:
+            said = ", ".join(f"{name} = {theirs[name]} (not {ours[name]})" for name in differ)
+            add(
+                "settings",
+                f"The history's table has {said}: clear the settings to take them from "
+                "the history.",
             )
 
 
@@ -390,55 +503,19 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _part_problem(part: Any, profile: GameProfile | None, seat_count: int | None) -> str | None:
-    """What is wrong with one question part, in words a teacher can act on."""
-    if not isinstance(part, dict) or part.get("kind") not in PART_KINDS:
-        return f'each part needs a "kind": one of {", ".join(PART_KINDS)}.'
-    kind = part["kind"]
-    game = part.get("game")
-    unknown = sorted(set(part) - PART_KEYS[kind] - {"kind", "game"})
-    if unknown:
-        return f"a {kind} part has unknown keys ({', '.join(unknown)})."
-    if game is not None:
-        if kind not in ("winners", "payouts"):
-            return f'only winners and payouts parts take a "game", not {kind}.'
-        if not isinstance(game, str) or game not in PROFILES:
-            return f"'{game}' is not one of the games ({', '.join(PROFILES)})."
-        if profile and PROFILES[game].hand_size != profile.hand_size:
-            return f"{PROFILES[game].name} reads a different number of cards than {profile.name}."
-    if kind == "badugi_cards":
-        seat = part.get("seat")
-        if not _is_int(seat) or (seat_count is not None and not 0 <= seat < seat_count):
-            top = f"0 to {seat_count - 1}" if seat_count else "from 0"
-            return f'a badugi_cards part needs a "seat" number ({top}).'
-        if profile and "badugi" not in profile.awards:
-            return f"{profile.name} has no Badugi half to pick cards for."
-    elif kind == "raise_to":
-        round_, facing, options = part.get("round"), part.get("facing"), part.get("options")
-        if not _is_int(round_) or round_ < 0 or (profile and round_ > profile.draws):
-            last = profile.draws if profile else 3
-            return f'a raise_to part needs a betting "round" from 0 to {last}.'
-        if not _is_int(facing) or facing < 0:
-            return 'a raise_to part needs the bet it is "facing", a whole number of chips.'
-        if (
-            not isinstance(options, list)
-            or len(options) < 2
-            or not all(_is_int(o) and o > 0 for o in options)
-            or len(set(options)) != len(options)
-        ):
-            return 'a raise_to part needs at least two different "options" (chip totals).'
-        if profile and profile.full_raise_to(round_, facing) not in options:
-            return "none of the options is a full raise, so nobody could answer it."
-    elif kind == "choice":
-        question, options, answer = part.get("question"), part.get("options"), part.get("answer")
-        if not isinstance(question, str) or not question.strip():
-            return 'a choice part needs its "question".'
-        if (
-            not isinstance(options, list)
-            or len(options) < 2
-            or not all(isinstance(o, str) and o.strip() for o in options)
-        ):
-            return 'a choice part needs at least two "options" as text.'
-        if not _is_int(answer) or not 0 <= answer < len(options):
-            return f'the "answer" must be an option number from 0 to {len(options) - 1}.'
-    return None
+class LoadedContent(models.Model):
+    """A shipped deal (``lessons.content``) this database has been given once.
+
+    The loader creates only slugs it finds no record of, so a deal a teacher
+    edited is never overwritten and one a teacher deleted stays deleted.
+    """
+
+    slug = models.SlugField(max_length=80, unique=True)
+    loaded_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = "loaded lesson content"
+        verbose_name_plural = "loaded lesson content"
+
+    def __str__(self) -> str:
+        return self.slug

@@ -26,8 +26,8 @@ from evaluator.wording import names_and
 from evaluator.worked_deals import worked_deal as evaluator_worked_deal
 
 from .exercises import ExerciseBlock, exercise_blocks
+from .histories import replay_history
 from .models import Deal
-from .replayer import replay_history
 
 ROUND_NAMES = ("Before the first draw", "After draw one", "After draw two", "After draw three")
 
@@ -63,14 +63,21 @@ def forced_bets(profile: GameProfile) -> str:
     return f"blinds of {profile.small_blind} and {profile.big_blind}"
 
 
+# The practice deal that replays lesson 000's worked deal (lessons/content/practice.py).
+WORKED_DEAL_SLUG = "amara-bram-kira-noor"
+
+
 def worked_deal(name: str = "amara_bram_kira_noor") -> dict:
     """A lesson's full deal, replayed by the engine from the evaluator's own record.
 
-    The record is the one the replayer plays (its deal's slug is the file name
-    with hyphens), so the lesson's showdown and stacks cannot disagree with
-    stepping through the same deal.
+    The record is the one the replayer plays (its practice deal's slug is the
+    file name with hyphens), so the lesson's showdown and stacks cannot
+    disagree with stepping through the same deal. The link to the replayer is
+    given only while that practice deal is published: a teacher who
+    unpublishes it must not leave the lesson pointing at a 404.
     """
     played = replay_history(evaluator_worked_deal(name))
+    slug = name.replace("_", "-")
     stacks = [
         {
             "name": row.name,
@@ -86,7 +93,9 @@ def worked_deal(name: str = "amara_bram_kira_noor") -> dict:
         "result": played.settlement,
         "stacks": stacks,
         "start": stacks[0]["start"],
-        "replay_url": reverse("lessons:replay", args=[name.replace("_", "-")]),
+        "replay_url": reverse("lessons:replay", args=[slug])
+        if Deal.objects.published().exclude(history="").filter(slug=slug).exists()
+        else None,
         "round_pots": played.round_pots,
         "played": played,
     }

@@ -4,33 +4,27 @@ The engine already snapshots the whole table at every step, so this module
 only chooses what a learner should see: who holds the button and blinds,
 which seat just drew what, how each live hand reads right now and, at the
 end, the lesson's tables. Nothing here adds or compares chips or cards
-itself; every number and verdict is read off ``Replay``.
+itself; every number and verdict is read off ``Replay``. The history is
+parsed and replayed by ``lessons.histories`` (``replay_history`` is
+re-exported here for the page benchmark).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 
 from evaluator import Card
-from evaluator.notation import parse_deal
-from evaluator.replay import Replay, Step, replay
+from evaluator.replay import Replay, Step
 from evaluator.values import BadugiValue, LowValue
 
+from .histories import replay_history
 from .readings import Reading, ValueCell, read, value_cell
 from .replay_chart import Chart, contribution_chart
 
+__all__ = ["FINAL_KINDS", "ReplayPage", "SeatView", "replay_history"]
+
 FINAL_KINDS = ("showdown", "payout")
-
-
-@lru_cache(maxsize=64)
-def replay_history(history: str) -> Replay:
-    """Parse and replay a stored history once per text.
-
-    A record and its replay are frozen, so every request for the same deal can
-    share them; a history that fails raises ``DealError`` and is not cached.
-    """
-    return replay(parse_deal(history))
 
 
 def _read(values: dict[str, LowValue | BadugiValue]) -> tuple[list[ValueCell], tuple]:

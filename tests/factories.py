@@ -8,11 +8,12 @@ engine rather than against itself.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any
 
 # Re-exported for the tests that build posts by hand.
+from lessons.content.loader import content_deals
 from lessons.forms import card_value as card_value
+from lessons.histories import history_facts
 from lessons.model_answers import field_name as field
 from lessons.model_answers import right_answer as right_answer
 from lessons.models import Deal
@@ -25,17 +26,29 @@ __all__ = [
     "make_deal",
     "make_teacher",
     "right_answer",
+    "shipped_deal",
 ]
 
 _counter = 0
 
 
 def make_deal(**kw: Any) -> Deal:
-    """A saved, valid Badacey deal; pass any field to change it."""
+    """A saved, valid Badacey deal; pass any field to change it.
+
+    With a ``history``, the game, settings, seats, button and pot default to
+    what the history says (a deal must agree with its own history).
+    """
     global _counter
     _counter += 1
     kw.setdefault("title", f"Practice deal {_counter}")
     kw.setdefault("slug", f"practice-{_counter}")
+    if kw.get("history"):
+        facts = history_facts(kw["history"])
+        kw.setdefault("game", facts.game)
+        kw.setdefault("settings", facts.settings)
+        kw.setdefault("seats", facts.seats)
+        kw.setdefault("button", facts.button)
+        kw.setdefault("pot", facts.pot)
     kw.setdefault("game", "badacey")
     kw.setdefault(
         "seats",
@@ -59,14 +72,17 @@ def make_deal(**kw: Any) -> Deal:
 
 
 def lesson_exercises() -> list[Deal]:
-    """The lesson exercises exactly as the data migration defines them, unsaved.
+    """The lesson exercises exactly as the app's content defines them, unsaved.
 
     Unsaved deals need no database, so tests can read them while pytest
     collects, e.g. to parametrize only over the cases an exercise can show.
     """
-    migration = importlib.import_module("lessons.migrations.0002_lesson_exercises")
-    badeucey = importlib.import_module("lessons.content.badeucey")
-    return [Deal(**row) for row in [*migration.lesson_rows(), *badeucey.rows()]]
+    return [deal for deal in content_deals() if deal.lesson]
+
+
+def shipped_deal(slug: str) -> Deal:
+    """One shipped deal (a lesson exercise or the worked practice deal), unsaved."""
+    return next(deal for deal in content_deals() if deal.slug == slug)
 
 
 def make_teacher(username: str = "teacher", password: str = "a-long-teaching-pass"):

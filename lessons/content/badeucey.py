@@ -2,7 +2,8 @@
 
 Cards, pots and which questions are asked; every winner, Badugi selection
 and payout is computed by the evaluator when a page shows or checks them.
-The ace is high in both halves of every deal here.
+The ace is high in both halves of every deal here. ``lessons.content.exercises``
+numbers them (slugs ``badeucey-1`` to ``badeucey-6``) with the other lessons'.
 """
 
 from __future__ import annotations
@@ -19,10 +20,7 @@ def badugi_cards(seat_number: int) -> dict:
 WINNERS = {"kind": "winners"}
 PAYOUTS = {"kind": "payouts"}
 
-LESSON = "badeucey"
-GAME = "badeucey"
-
-EXERCISES = [
+EXERCISES: list[dict] = [
     {
         "title": "Reading three deuce-to-seven lows",
         "pot": 120,
@@ -134,31 +132,3 @@ EXERCISES = [
         ),
     },
 ]
-
-
-def rows() -> list[dict]:
-    """The exercises as ``Deal`` fields, numbered in order."""
-    return [
-        {"slug": f"{LESSON}-{number}", "lesson": LESSON, "number": number, "game": GAME, **ex}
-        for number, ex in enumerate(EXERCISES, start=1)
-    ]
-
-
-# The lesson's worked deal, stored as a practice deal so the replayer can step
-# through it. Its seats, final cards, button and pot come from the replay of
-# the notation file; only the words are written here.
-WORKED_DEAL = {
-    "slug": "ines-olu-pavel",
-    "title": "Ines, Olu and Pavel: a pat low against a drawn Badugi",
-    "worked_deal": "ines_olu_pavel",
-    "prompt": (
-        "The Badeucey lesson's full deal at 6/12, from the blinds to the showdown. Replay it "
-        "step by step, then name the winner of each half and settle the pot."
-    ),
-    "parts": [WINNERS, PAYOUTS],
-    "explanation": (
-        "Ines folds before the showdown, so her chips stay in the pot but she has no claim "
-        "on either half. Read the two hands that remain once for the low and once for the "
-        "Badugi, with the ace high in both."
-    ),
-}

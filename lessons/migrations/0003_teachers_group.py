@@ -3,6 +3,10 @@
 Permissions are normally created after migrations finish, so this migration
 asks for the lessons app's permissions first; on a fresh database the group
 would otherwise be created empty.
+
+Going back keeps the group and its members: deleting it would silently take
+every teacher's rights away, and going forward again would bring back an
+empty group. Forward finds the group it kept and sets its permissions again.
 """
 
 from django.contrib.auth.management import create_permissions
@@ -27,8 +31,8 @@ def create_group(apps, schema_editor):
     )
 
 
-def remove_group(apps, schema_editor):
-    apps.get_model("auth", "Group").objects.filter(name=GROUP).delete()
+def keep_group(apps, schema_editor):
+    """The group and who is in it are the site's data, not this migration's to destroy."""
 
 
 class Migration(migrations.Migration):
@@ -38,4 +42,4 @@ class Migration(migrations.Migration):
         ("contenttypes", "0002_remove_content_type_name"),
     ]
 
-    operations = [migrations.RunPython(create_group, remove_group)]
+    operations = [migrations.RunPython(create_group, keep_group)]

@@ -1,7 +1,9 @@
 """Exercise views: one exercise page, checking an answer, the worked answer.
 
 Each URL answers a plain request with the whole page and an htmx request with
-just the fragment it swaps, so every flow works without JavaScript.
+just the fragment it swaps, so every flow works without JavaScript. A deal
+the engine no longer accepts as stored is shown (and "checked") as the
+engine's message instead, never as an error page.
 """
 
 from __future__ import annotations
@@ -11,7 +13,6 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from ..exercises import ExerciseBlock
-from ..forms import AnswerForm
 from ..models import Deal
 from .pages import lesson_page
 
@@ -23,7 +24,7 @@ def _published(slug: str) -> Deal:
 @require_GET
 def exercise_detail(request: HttpRequest, slug: str) -> HttpResponse:
     deal = _published(slug)
-    return _page(request, ExerciseBlock(deal, AnswerForm(deal=deal)))
+    return _page(request, ExerciseBlock.of(deal))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -31,11 +32,13 @@ def check_answer(request: HttpRequest, slug: str) -> HttpResponse:
     deal = _published(slug)
     if request.method != "POST":  # a reload or a shared link: there is no answer to check
         return redirect(deal)
-    form = AnswerForm(request.POST, deal=deal)
-    form.is_valid()  # clean() asks the evaluator; errors and results both go to the template
-    # A wrong or incomplete answer is an ordinary 200; an unreadable post is a 400.
-    status = 400 if form.is_malformed() else 200
-    exercise = ExerciseBlock(deal, form)
+    exercise = ExerciseBlock.of(deal, request.POST)
+    status = 200
+    if exercise.form is not None:
+        # clean() asks the evaluator; errors and results both go to the template.
+        exercise.form.is_valid()
+        # A wrong or incomplete answer is an ordinary 200; an unreadable post is a 400.
+        status = 400 if exercise.form.is_malformed() else 200
     if request.htmx:
         return render(
             request, "lessons/_exercise.html#feedback", {"exercise": exercise}, status=status
@@ -48,9 +51,10 @@ def check_answer(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def answer(request: HttpRequest, slug: str) -> HttpResponse:
     deal = _published(slug)
-    exercise = ExerciseBlock(deal, AnswerForm(deal=deal), show_answer=True)
+    exercise = ExerciseBlock.of(deal, show_answer=True)
     if request.htmx:
-        return render(request, "lessons/_answer.html", {"exercise": exercise})
+        template = "lessons/_unavailable.html" if exercise.problems else "lessons/_answer.html"
+        return render(request, template, {"exercise": exercise})
     return _page(request, exercise)
 
 

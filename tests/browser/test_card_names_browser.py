@@ -7,23 +7,21 @@ showdown) and an exercise's feedback on a wrong answer.
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
 from playwright.sync_api import expect
 
 from evaluator import parse_cards
 from evaluator.notation import parse_deal
 from evaluator.replay import replay
+from lessons.content.loader import load_content
 from lessons.models import Deal
 from tests.browser.answering import fill_answer
-from tests.factories import card_value, field, lesson_exercises, right_answer
+from tests.factories import card_value, field, right_answer
 from tests.speech import CARD_TEXT, HEARD_JS, spoken_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 SEED = "amara-bram-kira-noor"
-seed_row = importlib.import_module("lessons.migrations.0004_replay_deals").seed_row
 
 # Text nodes with a suit symbol that no aria-hidden ancestor hides. Scripts,
 # styles and <noscript> (plain text while JavaScript runs) are never read.
@@ -43,10 +41,7 @@ SYMBOLS_READ_ALOUD = """() => {
 @pytest.fixture
 def deals():
     """The lesson exercises and the seed replay, however the database was reset."""
-    for deal in lesson_exercises():
-        if not Deal.objects.filter(slug=deal.slug).exists():
-            deal.save()
-    Deal.objects.update_or_create(slug=SEED, defaults=seed_row())
+    load_content()
     return replay(parse_deal(Deal.objects.get(slug=SEED).history))
 
 

@@ -76,7 +76,7 @@ def test_the_change_form_shows_seats_parts_and_settings_as_text(teacher_client):
     )
     response = teacher_client.get(change_url(deal))
     assertContains(response, "Kira: A♠ 2♠ A♥ 3♦ 4♣\nNoor: 5♠ 4♥ 3♣ 2♦ A♣")
-    assertContains(response, "badugi Noor\nwinners badeucey\nWhich half? | low | *Badugi")
+    assertContains(response, "badugi Noor\nwinners badeucey\nchoice Which half? | low | *Badugi")
     assertContains(response, "big_bet = 20")
 
 
@@ -93,6 +93,34 @@ def test_a_teacher_edits_a_deal_and_the_unchanged_text_round_trips(teacher_clien
     edited = Deal.objects.get(pk=deal.pk)
     assert edited.title == "Renamed by the teacher"
     assert (edited.seats, edited.parts) == (deal.seats, deal.parts)
+
+
+def unchanged_post(teacher_client, deal: Deal) -> dict:
+    """What the change form posts when the teacher saves without touching anything."""
+    form = teacher_client.get(change_url(deal)).context["adminform"].form
+    data = {name: form[name].value() for name in form.fields}
+    data = {k: ("" if v is None else v) for k, v in data.items() if v is not False}
+    return data | {"published": "on"}
+
+
+def test_a_deal_with_every_kind_of_part_saves_unchanged(teacher_client):
+    deal = make_deal(
+        parts=[
+            {"kind": "badugi_cards", "seat": 1},
+            {"kind": "winners", "game": "badeucey"},
+            {"kind": "payouts"},
+            {"kind": "raise_to", "round": 2, "facing": 12, "options": [18, 24]},
+            {
+                "kind": "choice",
+                "question": "Which half?",
+                "options": ["low", "Badugi"],
+                "answer": 1,
+            },
+        ]
+    )
+    response = teacher_client.post(change_url(deal), unchanged_post(teacher_client, deal))
+    assertRedirects(response, LIST_URL)
+    assert Deal.objects.get(pk=deal.pk).parts == deal.parts
 
 
 def test_a_lesson_exercise_is_edited_the_same_way(teacher_client):
@@ -407,3 +435,122 @@ def test_staff_who_may_only_view_deals_see_no_import_link_and_cannot_import(clie
     assertNotContains(client.get(LIST_URL), IMPORT_URL)
     assert client.post(IMPORT_URL, {"file": deals_file(exported)}).status_code == 403
     assert not Deal.objects.filter(slug="brand-new").exists()
+
+
+# A deal with a history agrees with it ----------------------------------------------
+
+
+def seed_history_facts():
+    from lessons.histories import history_facts
+
+    return history_facts(worked_deal("amara_bram_kira_noor"))
+
+
+def test_a_history_fills_the_pot_and_settings_left_empty(teacher_client):
+    history = worked_deal("amara_bram_kira_noor")
+    data = admin_form_data(history=history, seats="", pot="", settings="", parts="winners")
+    assertRedirects(teacher_client.post(ADD_URL, data), LIST_URL)
+    deal = Deal.objects.get(slug="two-aces-one-counts")
+    played = replay(parse_deal(history))
+    assert deal.pot == played.settlement.total
+    assert deal.profile == played.profile
+    assert deal.settlement().payouts == played.settlement.payouts
+
+
+def test_a_pot_or_settings_that_contradict_the_history_are_refused_beside_their_boxes(
+    teacher_client,
+):
+    history = worked_deal("amara_bram_kira_noor")
+    played = replay(parse_deal(history))
+    wrong_pot = played.settlement.total + 879
+    big_bet = played.profile.big_bet + 8
+    errors = refused(
+        teacher_client,
+        history=history,
+        seats="",
+        pot=str(wrong_pot),
+        settings=f"big_bet = {big_bet}",
+        parts="winners",
+    )
+    assert set(errors) == {"pot", "settings"}
+    assert f"comes to {played.settlement.total} chips, not {wrong_pot}" in errors["pot"][0]
+    assert f"big_bet = {played.profile.big_bet} (not {big_bet})" in errors["settings"][0]
+
+
+def test_seats_whose_cards_contradict_the_history_are_refused(teacher_client):
+    from evaluator import DECK, format_cards, parse_cards
+
+    facts = seed_history_facts()
+    held = {card for seat in facts.seats for card in parse_cards(seat["cards"])}
+    unused = format_cards([card for card in DECK if card not in held][:5])
+    first = facts.seats[0]
+    swapped = "\n".join(f"{s['name']}: {unused if s is first else s['cards']}" for s in facts.seats)
+    errors = refused(
+        teacher_client,
+        history=worked_deal("amara_bram_kira_noor"),
+        seats=swapped,
+        pot="",
+        parts="winners",
+    )
+    assert list(errors) == ["seats"]
+    assert f"ends with {first['name']} holding {first['cards']}" in errors["seats"][0]
+
+
+# Two teachers, one deal ---------------------------------------------------------------
+
+
+def test_the_later_of_two_saves_from_the_same_version_is_refused_and_keeps_the_first(
+    client, teacher_client
+):
+    deal = make_deal()
+    other = type(client)()
+    other.force_login(make_teacher("second-teacher"))
+    first = unchanged_post(teacher_client, deal) | {"title": "Saved first"}
+    second = unchanged_post(other, deal) | {"title": "Saved second"}
+    assertRedirects(teacher_client.post(change_url(deal), first), LIST_URL)
+    response = other.post(change_url(deal), second)
+    assert response.status_code == 200
+    assertContains(response, "Someone else saved this deal after you opened it")
+    assert form_errors(response)["version"]
+    assert Deal.objects.get(pk=deal.pk).title == "Saved first"
+    # The refused teacher's text is still in the form to copy from.
+    assertContains(response, 'value="Saved second"')
+
+
+def test_publishing_from_the_list_makes_an_open_form_stale(teacher_client):
+    deal = make_deal(published=False)
+    opened = unchanged_post(teacher_client, deal)
+    teacher_client.post(LIST_URL, {"action": "publish", "_selected_action": [deal.pk]})
+    response = teacher_client.post(change_url(deal), opened | {"published": ""})
+    assertContains(response, "Someone else saved this deal")
+    assert Deal.objects.get(pk=deal.pk).published
+
+
+def test_a_change_post_without_a_version_is_refused(teacher_client):
+    deal = make_deal()
+    data = unchanged_post(teacher_client, deal)
+    del data["version"]
+    response = teacher_client.post(change_url(deal), data | {"title": "No version"})
+    assertContains(response, "missing the deal&#x27;s version")
+    assert Deal.objects.get(pk=deal.pk).title == deal.title
+
+
+def test_a_save_that_loses_the_race_after_the_form_check_is_a_message_not_a_500(
+    teacher_client, monkeypatch
+):
+    from lessons.admin_forms import DealAdminForm
+
+    deal = make_deal()
+    data = unchanged_post(teacher_client, deal) | {"title": "Lost the race"}
+    check = DealAdminForm.clean_version
+
+    def someone_saves_meanwhile(form):
+        version = check(form)
+        Deal.objects.filter(pk=deal.pk).update(title="Won the race", version=version + 1)
+        return version
+
+    monkeypatch.setattr(DealAdminForm, "clean_version", someone_saves_meanwhile)
+    response = teacher_client.post(change_url(deal), data, follow=True)
+    assert response.status_code == 200
+    assertContains(response, "was saved by someone else after you opened it")
+    assert Deal.objects.get(pk=deal.pk).title != "Lost the race"  # nothing of the lost save

@@ -15,14 +15,13 @@ from __future__ import annotations
 import pytest
 
 from evaluator import badugi, deuce_to_seven, get_profile, parse_cards, settle
-from lessons.content import badeucey
 from lessons.models import Deal
-from tests.factories import card_value, field, right_answer
+from tests.factories import card_value, field, lesson_exercises, right_answer
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-EXERCISES = [Deal(**row) for row in badeucey.rows()]
+EXERCISES = [deal for deal in lesson_exercises() if deal.lesson == "badeucey"]
 
 
 def as_badacey(deal: Deal) -> dict[str, str | list[str]]:

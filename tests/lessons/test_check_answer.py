@@ -261,6 +261,43 @@ def test_letters_in_a_payout_are_a_400_with_a_message(client, slug, index, _):
     assertNotContains(response, "<html", status_code=400)
 
 
+@pytest.mark.parametrize("slug, index, _", cases("payouts", every_part, first_only=True))
+@pytest.mark.parametrize("digits", [4300, 5000])
+def test_a_payout_of_thousands_of_digits_is_a_400_naming_the_pot(client, slug, index, _, digits):
+    exercise = Deal.objects.get(slug=slug)
+    name = exercise.seats[0]["name"]
+    huge = "9" * digits
+    data = right_answer(exercise) | {
+        field(exercise, index, "seat", s): huge for s in range(len(exercise.seats))
+    }
+    response = post(client, exercise, data)
+    assert response.status_code == 400
+    if digits <= 4300:  # Python reads it, and the bound refuses it
+        assertContains(
+            response, f"payout cannot be more than the whole pot of {exercise.pot}", status_code=400
+        )
+    else:
+        assertContains(response, f"Enter a whole number of chips for {name}", status_code=400)
+    assert huge not in response.content.decode()
+
+
+@pytest.mark.parametrize("slug, index, _", cases("payouts", every_part, first_only=True))
+def test_a_payout_box_tells_the_browser_its_bounds(client, slug, index, _):
+    exercise = Deal.objects.get(slug=slug)
+    html = client.get(exercise.get_absolute_url()).content.decode()
+    box = html.split(f'name="{field(exercise, index, "seat", 0)}"')[1].split(">")[0]
+    assert f'max="{exercise.pot}"' in box and 'min="0"' in box
+
+
+def test_a_raise_option_that_is_not_offered_is_a_400_quoting_only_an_excerpt(client):
+    deal = make_deal()
+    raise_index = next(i for i, p in enumerate(deal.parts) if p["kind"] == "raise_to")
+    data = right_answer(deal) | {field(deal, raise_index): "9" * 5000}
+    response = post(client, deal, data)
+    assertContains(response, "is not one of the raise options", status_code=400)
+    assert "9" * 50 not in response.content.decode()
+
+
 @pytest.mark.parametrize("slug, index, _", cases("badugi_cards", every_part, first_only=True))
 def test_a_card_that_is_not_in_the_hand_is_a_400(client, slug, index, _):
     exercise = Deal.objects.get(slug=slug)

@@ -76,6 +76,26 @@ def test_an_import_updates_a_deal_with_the_same_slug_in_place(two_practice_deals
     assert Deal.objects.get(slug="first").pk == pk
 
 
+def test_an_import_racing_a_teachers_save_changes_nothing_and_says_so(
+    two_practice_deals, monkeypatch
+):
+    document = deal_io.document(two_practice_deals)
+    document["deals"][0]["title"] = "First, from the file"
+    document["deals"][1]["title"] = "Second, from the file"
+    checked = Deal.full_clean
+
+    def a_teacher_saves_meanwhile(deal, *args, **kwargs):
+        checked(deal, *args, **kwargs)
+        if deal.slug == "second":  # the first deal is checked; a teacher saves it now
+            Deal.objects.filter(slug="first").update(title="The teacher's", version=99)
+
+    monkeypatch.setattr(Deal, "full_clean", a_teacher_saves_meanwhile)
+    with pytest.raises(deal_io.DealFileError) as refused:
+        deal_io.loads(json.dumps(document))
+    assert "was saved by someone else" in refused.value.problems[0]
+    assert Deal.objects.get(slug="second").title == "Second"
+
+
 @pytest.mark.parametrize(
     ("text", "message"),
     [

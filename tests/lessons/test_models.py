@@ -256,3 +256,40 @@ def test_a_seat_that_folded_in_the_history_wins_nothing_in_the_question(client):
     # A folded seat's Badugi can still be asked about, and the evaluator's answer is accepted.
     response = client.post(deal.check_url, right_answer(deal), HTTP_HX_REQUEST="true")
     assertContains(response, "All right")
+
+
+# Saving checks the version ------------------------------------------------------
+
+
+def test_a_stale_copy_cannot_overwrite_a_newer_save():
+    from lessons.models import StaleDealError
+
+    deal = make_deal()
+    first, second = Deal.objects.get(pk=deal.pk), Deal.objects.get(pk=deal.pk)
+    first.title = "First"
+    first.save()
+    assert first.version == deal.version + 1
+    second.title = "Second"
+    with pytest.raises(StaleDealError):
+        second.save()
+    assert Deal.objects.get(pk=deal.pk).title == "First"
+
+
+# A deal with a history takes its facts from it ----------------------------------
+
+
+def test_a_deal_whose_pot_settings_or_cards_contradict_its_history_is_refused():
+    mara = Deal.objects.get(slug="badugi-6")
+    mara.full_clean()
+    played = replay_of(mara)
+    mara.pot = played.settlement.total + 1
+    mara.settings = {"big_bet": played.profile.big_bet * 5}
+    mara.seats = [mara.seats[0], {**mara.seats[1], "cards": "K♠ Q♥ J♦ 9♣"}]
+    errors = errors_of(mara)
+    assert {"pot", "settings", "seats"} <= set(errors)
+
+
+def replay_of(deal: Deal):
+    from evaluator.replay import replay
+
+    return replay(parse_deal(deal.history))

@@ -228,6 +228,17 @@ def test_a_bad_step_is_explained_and_the_first_step_shown(client, step):
     assertContains(response, "data-replay-index>0<", status_code=400)
 
 
+@pytest.mark.parametrize("digits", [4300, 5000])
+def test_a_step_of_thousands_of_digits_is_bounded_by_the_step_count(client, digits):
+    last = len(engine(SEED).steps) - 1
+    response = client.get(url(SEED, "9" * digits))
+    assert response.status_code == 400
+    assertContains(response, "Showing the first step instead.", status_code=400)
+    if digits <= 4300:
+        assertContains(response, f"its steps run from 0 to {last}", status_code=400)
+    assert "9" * 50 not in response.content.decode()
+
+
 def test_a_step_past_the_end_names_the_range(client):
     last = len(engine(SEED).steps) - 1
     assertContains(client.get(url(SEED, 999)), f"its steps run from 0 to {last}", status_code=400)

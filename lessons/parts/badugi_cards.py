@@ -1,0 +1,113 @@
+"""Pick the cards that count in one seat's Badugi.
+
+Written ``badugi Kira`` in the admin; stored ``{"kind": "badugi_cards",
+"seat": 0}``. The learner toggles the seat's cards; any of the equally good
+best selections is right. The worked answer's readings already raise the
+counting cards, so the kind adds no piece of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django import forms
+
+from evaluator import Card, GameProfile, badugi, format_cards, parse_card, selection_problem
+from evaluator.wording import number_word
+
+from .base import (
+    Answers,
+    DistinctChoicesField,
+    Outcomes,
+    Part,
+    PartKind,
+    PartResult,
+    PartTextError,
+    Question,
+    Table,
+    answer_key,
+    card_value,
+    is_whole,
+)
+
+
+class BadugiCards(PartKind):
+    kind = "badugi_cards"
+    keyword = "badugi"
+    keys = frozenset({"seat"})
+    syntax = "“badugi NAME” (pick the cards of that seat's Badugi)"
+    order = 10
+
+    def to_text(self, part: Part, names: Sequence[str]) -> str:
+        seat = part.get("seat")
+        name = names[seat] if is_whole(seat) and 0 <= seat < len(names) else seat
+        return f"badugi {name}"
+
+    def from_text(self, rest: str, names: Sequence[str] | None) -> Part:
+        if not rest:
+            raise PartTextError("name the seat whose Badugi cards to pick, e.g. “badugi Kira”")
+        if names is None:  # the seats cannot be read yet; their own error says why
+            return {"kind": self.kind, "seat": rest}
+        if rest not in names:
+            raise PartTextError(f"no seat is named “{rest}” (the seats are {', '.join(names)})")
+        return {"kind": self.kind, "seat": list(names).index(rest)}
+
+    def problem(
+        self, part: Part, profile: GameProfile | None, seat_count: int | None
+    ) -> str | None:
+        seat = part.get("seat")
+        if not is_whole(seat) or seat < 0 or (seat_count is not None and seat >= seat_count):
+            top = f"0 to {seat_count - 1}" if seat_count else "from 0"
+            return f'a badugi_cards part needs a "seat" number ({top}).'
+        if profile and "badugi" not in profile.awards:
+            return f"{profile.name} has no Badugi half to pick cards for."
+        return None
+
+    def questions(self, index: int, part: Part, deal: Table) -> list[Question]:
+        seat = part["seat"]
+        name = deal.names[seat]
+        key = answer_key(index, "cards")
+        field = DistinctChoicesField(
+            choices=[(card_value(card), card) for card in deal.hands[seat]],
+            coerce=parse_card,
+            widget=forms.CheckboxSelectMultiple,
+            label=f"{name}'s Badugi cards",
+            error_messages={
+                "required": f"Choose the cards that count in {name}'s Badugi.",
+                "invalid_choice": f"%(value)s is not one of {name}'s cards.",
+            },
+        )
+        legend = f"Which of {name}'s cards count in the Badugi?"
+        return [Question(answer_key(index), legend, {key: field}, self.fields_template, self.kind)]
+
+    def check(
+        self, index: int, part: Part, deal: Table, answers: Answers, outcomes: Outcomes
+    ) -> list[PartResult]:
+        seat = part["seat"]
+        # Read from the cards, not the settlement: a seat that folded still holds a Badugi.
+        value = deal.profile.evaluator("badugi")(deal.hands[seat])
+        key = answer_key(index, "cards")
+        ok, message = _verdict(answers[key], value.selections)
+        return [PartResult(part, ok, message, f"{deal.names[seat]}'s Badugi cards", (key,))]
+
+    def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
+        profile = deal.profile
+        value = badugi(deal.hands[part["seat"]], ace_high=profile.badugi_ace_high)
+        return {answer_key(index, "cards"): [card_value(c) for c in value.cards]}
+
+
+def _verdict(chosen: Sequence[Card], best: Sequence[Sequence[Card]]) -> tuple[bool, str]:
+    for selection in best:
+        if set(selection) == set(chosen):
+            message = f"right: {format_cards(selection)} count."
+            others = [format_cards(s) for s in best if s is not selection]
+            if others:
+                message += f" Just as good: {', or '.join(others)}."
+            return True, message
+    problem = selection_problem(chosen)
+    if problem:
+        return False, f"that selection does not count: {problem}."
+    size = len(best[0])
+    if len(chosen) < size:
+        return False, f"that is a legal Badugi, but a {number_word(size)}-card selection exists."
+    return False, f"that is a legal Badugi, but a lower {number_word(size)}-card selection exists."

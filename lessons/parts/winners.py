@@ -1,0 +1,159 @@
+"""Name the winner(s) of each award: each half of a split pot, or the pot.
+
+Written ``winners`` (the deal's own game) or ``winners badeucey`` (the same
+cards read as another game with as many cards); stored ``{"kind":
+"winners"}`` or with ``"game"``. The learner ticks seat names once per award
+of the main pot. The worked answer's readings name the winners, so the kind
+adds no piece of its own; it does add its game to the readings shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django import forms
+
+from evaluator import AWARD_TITLES, PROFILES, GameProfile, settle
+from evaluator.wording import names_and
+
+from .base import (
+    Answers,
+    DistinctChoicesField,
+    Outcomes,
+    Part,
+    PartKind,
+    PartResult,
+    PartTextError,
+    Question,
+    Table,
+    answer_key,
+)
+
+
+def award_title(profile: GameProfile, kind: str, pot: int | None, game: str | None = None) -> str:
+    """ "the Badugi half", "the pot", or "the showdown" when no chips are at stake."""
+    if profile.is_split:
+        title = f"the {AWARD_TITLES[kind]} half"
+    else:
+        title = "the pot" if pot else "the showdown"
+    return f"{title} under {profile.name} rules" if game else title
+
+
+def winners_legend(title: str) -> str:
+    return f"Winner(s) of {title}"
+
+
+class GameReading(PartKind):
+    """A part that may read the cards as another game: ``KEYWORD`` or ``KEYWORD GAME``."""
+
+    keys = frozenset({"game"})
+
+    def to_text(self, part: Part, names: Sequence[str]) -> str:
+        return f"{self.keyword} {part['game']}" if "game" in part else self.keyword
+
+    def from_text(self, rest: str, names: Sequence[str] | None) -> Part:
+        if not rest:
+            return {"kind": self.kind}
+        if rest not in PROFILES:
+            raise PartTextError(f"“{rest}” is not a game; choose one of {', '.join(PROFILES)}")
+        return {"kind": self.kind, "game": rest}
+
+    def problem(
+        self, part: Part, profile: GameProfile | None, seat_count: int | None
+    ) -> str | None:
+        if "game" not in part:
+            return None
+        game = part["game"]
+        if not isinstance(game, str) or game not in PROFILES:
+            return f"'{game}' is not one of the games ({', '.join(PROFILES)})."
+        if profile and PROFILES[game].hand_size != profile.hand_size:
+            return f"{PROFILES[game].name} reads a different number of cards than {profile.name}."
+        return None
+
+    def games(self, part: Part) -> list[str]:
+        return [part["game"]] if "game" in part else []
+
+    def evaluator_outcome(self, part: Part, deal: Table):
+        """The settlement asked of the evaluator directly, for the model answer."""
+        game = part.get("game") or deal.game
+        return settle(
+            deal.profile_for(game),
+            deal.hands,
+            pot=deal.pot or 0,
+            folded=deal.folded,
+            button=deal.button,
+            names=deal.names,
+        )
+
+
+class Winners(GameReading):
+    kind = "winners"
+    keyword = "winners"
+    syntax = (
+        "“winners” or “winners GAME” (who wins each half, optionally reading the cards as "
+        "another game)"
+    )
+    order = 20
+
+    def questions(self, index: int, part: Part, deal: Table) -> list[Question]:
+        game = part.get("game")
+        reading = deal.profile_for(game)
+        seats = [(str(s), name) for s, name in enumerate(deal.names)]
+        questions = []
+        for kind in reading.awards:
+            key = answer_key(index, kind)
+            title = award_title(reading, kind, deal.pot, game)
+            field = DistinctChoicesField(
+                choices=seats,
+                coerce=int,
+                widget=forms.CheckboxSelectMultiple,
+                label=winners_legend(title),
+                error_messages={
+                    "required": f"Choose who wins {title} (tick every player who shares it).",
+                    "invalid_choice": "%(value)s is not a player in this deal.",
+                },
+            )
+            questions.append(
+                Question(key, winners_legend(title), {key: field}, self.fields_template, self.kind)
+            )
+        return questions
+
+    def check(
+        self, index: int, part: Part, deal: Table, answers: Answers, outcomes: Outcomes
+    ) -> list[PartResult]:
+        game = part.get("game")
+        outcome = outcomes(game)
+        results = []
+        for kind in outcome.profile.awards:
+            key = answer_key(index, kind)
+            title = award_title(outcome.profile, kind, deal.pot, game)
+            ok, message = _verdict(answers[key], _winners(outcome, kind), deal.names, title)
+            results.append(PartResult(part, ok, message, winners_legend(title), (key,)))
+        return results
+
+    def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
+        outcome = self.evaluator_outcome(part, deal)
+        return {
+            answer_key(index, kind): [str(s) for s in _winners(outcome, kind)]
+            for kind in outcome.profile.awards
+        }
+
+
+def _winners(outcome, kind: str) -> tuple[int, ...]:
+    """Who takes award ``kind`` of the main pot; a pot nobody contests goes whole to one seat."""
+    awards = outcome.pots[0].awards
+    award = next((a for a in awards if a.kind == kind), None) or awards[0]
+    return award.winners
+
+
+def _verdict(
+    chosen: Sequence[int], winners: Sequence[int], names: Sequence[str], title: str
+) -> tuple[bool, str]:
+    wrong = [names[s] for s in sorted(set(chosen) - set(winners))]
+    if wrong:
+        verb = "does" if len(wrong) == 1 else "do"
+        return False, f"{names_and(wrong)} {verb} not win {title}."
+    if set(chosen) != set(winners):
+        return False, f"someone else shares {title}."
+    verb = "wins" if len(winners) == 1 else "share"
+    return True, f"right: {names_and(names[s] for s in winners)} {verb} {title}."
