@@ -75,6 +75,18 @@ class Outcome:
         return 100 * self.hits / self.total
 
     @property
+    def odds_text(self) -> str:
+        """The chance as players say it: misses to hits, "against" when missing is likelier."""
+        misses = self.total - self.hits
+        if not self.hits:
+            return "cannot happen"
+        if not misses:
+            return "certain"
+        if misses >= self.hits:
+            return f"{misses / self.hits:.1f} to 1 against"
+        return f"{self.hits / misses:.1f} to 1 on"
+
+    @property
     def percent_text(self) -> str:
         """One decimal, but never "0.0%" for a possible hand nor "100.0%" for an unsure one."""
         text = f"{self.percent:.1f}%"

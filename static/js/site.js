@@ -135,3 +135,31 @@
     printed = null;
   });
 })();
+
+// ---------------------------------------------------------------------------
+// tools: the draw-odds and showdown-calculator forms (lessons/views/tools.py)
+(function () {
+  "use strict";
+
+  function isTool(element) {
+    return element && element.classList && element.classList.contains("tool__body");
+  }
+
+  // A form with a problem answers 400 with the messages beside its fields;
+  // htmx ignores 4xx responses by default, so let the tool show it.
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.xhr.status === 400 && isTool(event.detail.target)) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+
+  // The tool is replaced whole, so move focus to the answer or the list of
+  // problems: keyboard and screen-reader users land on what changed.
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    var tool = event.target && event.target.closest && event.target.closest(".tool__body");
+    if (!tool) return;
+    var landing = tool.querySelector("[data-tool-focus]");
+    if (landing) landing.focus();
+  });
+})();
