@@ -151,7 +151,7 @@ class OddsForm(ToolForm):
         super().__init__(*args, **kwargs)
         self.result: DrawOdds | None = None
         self.refused = False
-        self.helper = _helper("lessons:odds", "odds-tool")
+        self.helper = _helper("lessons:odds", "odds-result")
         self.helper.layout = Layout(
             Fieldset(
                 "The hand",
@@ -269,7 +269,7 @@ class CalculatorForm(ToolForm):
         self.settlement: Settlement | None = None
         self.line: dict[str, Any] | None = None  # the request as one showdown --jsonl line
         self.seat_count = 0
-        rows = []
+        number = {"inputmode": "numeric", "class": "form-control"}
         for n in range(1, MAX_SEATS + 1):
             self.fields[f"hand{n}"] = _cards_field(f"Seat {n} cards", "")
             self.fields[f"paid{n}"] = forms.IntegerField(
@@ -277,15 +277,12 @@ class CalculatorForm(ToolForm):
                 required=False,
                 min_value=0,
                 max_value=MAX_CHIPS,
-                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+                widget=forms.NumberInput(attrs=number),
             )
-            self.fields[f"folded{n}"] = forms.BooleanField(label=f"Seat {n} folded", required=False)
-            rows.append(
-                Row(
-                    Column(f"hand{n}", css_class="col-12 col-sm-6"),
-                    Column(f"paid{n}", css_class="col-7 col-sm-3"),
-                    Column(f"folded{n}", css_class="col-5 col-sm-3 tool-form__folded"),
-                )
+            self.fields[f"folded{n}"] = forms.BooleanField(
+                label=f"Seat {n} folded",
+                required=False,
+                widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
             )
         for field in self.fields.values():
             if isinstance(field, forms.IntegerField):
@@ -294,20 +291,24 @@ class CalculatorForm(ToolForm):
                     "min_value": "Chips cannot be negative.",
                     "max_value": f"That is more than {MAX_CHIPS:,} chips; no pot is that big.",
                 }
-        self.helper = _helper("lessons:calculator", "calculator-tool")
+        self.helper = _helper("lessons:calculator", "calculator-result")
+        # The nine seats are one compact table drawn by a small template rather
+        # than 27 crispy fields, which took most of the page's time to render.
         self.helper.layout = Layout(
             Fieldset("The table", Field("game"), Field("pot"), Field("button")),
             Fieldset(
-                "The seats, clockwise",
-                HTML(
-                    '<p class="form-text">Give two to nine seats: each seat\'s cards, and '
-                    "either the pot above or what every seat put in. Leave the seats you do "
-                    "not need empty.</p>"
-                ),
-                *rows,
+                "The seats",
+                HTML('{% include "lessons/_seat_grid.html" %}'),
             ),
             Div(_submit("Settle the showdown"), css_class="tool-form__actions"),
         )
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        """Each seat's three fields, for ``lessons/_seat_grid.html``."""
+        return [
+            {"number": n, "fields": [self[f"{kind}{n}"] for kind in ("hand", "paid", "folded")]}
+            for n in range(1, MAX_SEATS + 1)
+        ]
 
     def tool_checks(self) -> None:
         extra = sorted(
@@ -407,7 +408,11 @@ class CalculatorForm(ToolForm):
 
 
 def _helper(url_name: str, target: str) -> FormHelper:
-    """A GET form that also works through htmx: the same URL, only the tool swapped."""
+    """A GET form that also works through htmx: the same URL, only the answer swapped.
+
+    ``target`` is the answer's region; a wrong form comes back retargeted to
+    the whole tool (see ``lessons/views/tools.py``).
+    """
     helper = FormHelper()
     helper.form_method = "get"
     helper.form_action = reverse(url_name)
@@ -415,7 +420,7 @@ def _helper(url_name: str, target: str) -> FormHelper:
     helper.attrs = {
         "hx-get": reverse(url_name),
         "hx-target": f"#{target}",
-        "hx-swap": "outerHTML",
         "hx-push-url": "true",
+        "data-tool-form": "",
     }
     return helper

@@ -141,23 +141,33 @@
 (function () {
   "use strict";
 
-  function isTool(element) {
-    return element && element.classList && element.classList.contains("tool__body");
+  function toolOf(element) {
+    return element && element.closest ? element.closest(".tool__body") : null;
   }
+
+  // The server answers with the answer alone, unless the form on screen still
+  // shows problems from the last try: then it sends the whole tool again.
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;
+    if (!form.matches || !form.matches("[data-tool-form]")) return;
+    if (form.querySelector(".is-invalid, [aria-invalid='true'], .alert")) {
+      event.detail.headers["X-Tool-Form"] = "stale";
+    }
+  });
 
   // A form with a problem answers 400 with the messages beside its fields;
   // htmx ignores 4xx responses by default, so let the tool show it.
   document.body.addEventListener("htmx:beforeSwap", function (event) {
-    if (event.detail.xhr.status === 400 && isTool(event.detail.target)) {
+    if (event.detail.xhr.status === 400 && toolOf(event.detail.target)) {
       event.detail.shouldSwap = true;
       event.detail.isError = false;
     }
   });
 
-  // The tool is replaced whole, so move focus to the answer or the list of
-  // problems: keyboard and screen-reader users land on what changed.
+  // Move focus to the new answer or list of problems, so keyboard and
+  // screen-reader users land on what changed.
   document.body.addEventListener("htmx:afterSettle", function (event) {
-    var tool = event.target && event.target.closest && event.target.closest(".tool__body");
+    var tool = toolOf(event.target);
     if (!tool) return;
     var landing = tool.querySelector("[data-tool-focus]");
     if (landing) landing.focus();

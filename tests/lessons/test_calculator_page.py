@@ -143,11 +143,16 @@ def test_a_browser_asking_for_anything_gets_the_page(client):
     assert response["Content-Type"].startswith("text/html")
 
 
-def test_htmx_gets_the_tool_alone(client):
+def test_htmx_gets_the_settlement_alone_or_the_whole_tool_with_its_messages(client):
     response = client.get(query(SHOWDOWNS[0]), headers={"HX-Request": "true"})
     body = response.content.decode()
-    assert body.lstrip().startswith('<div id="calculator-tool"')
-    assert "<html" not in body and "<pre>" in body
+    assert "<html" not in body and "<form" not in body and "<pre>" in body
+    wrong = client.get(
+        f"{CALCULATOR}?{urlencode(BASE | {'hand2': 'Zz'})}", headers={"HX-Request": "true"}
+    )
+    assert wrong.status_code == 400
+    assert wrong.headers["HX-Retarget"] == "#calculator-tool"
+    assert "'Zz' is not a card" in field_error(wrong, "hand2")
 
 
 def test_the_empty_page_shows_the_form_and_no_settlement(client):

@@ -95,15 +95,33 @@ def test_a_hand_of_only_the_kept_cards_draws_the_rest(client):
     assert f"{expected.outcome('badugi').hits:,} of {expected.combinations:,}" in text(response)
 
 
-def test_htmx_gets_the_tool_alone_and_a_plain_request_the_whole_page(client):
+def test_htmx_gets_the_answer_alone_and_a_plain_request_the_whole_page(client):
     query = url(game="badugi", hand="As 2h 3d Ks", discard="Ks")
     fragment = client.get(query, headers={"HX-Request": "true"})
     assert fragment.status_code == 200
     body = fragment.content.decode()
-    assert body.lstrip().startswith('<div id="odds-tool"')
-    assert "<html" not in body and "data-tool-focus" in body
+    assert "data-tool-focus" in body and "four of clubs" in body
+    assert "<html" not in body and "<form" not in body  # the form on screen stays as it is
+    assert "HX-Retarget" not in fragment.headers
     assert "HX-Request" in fragment.headers["Vary"]
     assert "<html" in client.get(query).content.decode()
+
+
+def test_htmx_gets_the_whole_tool_when_there_are_messages_for_the_fields(client):
+    wrong = client.get(url(game="badugi", hand="As Zz"), headers={"HX-Request": "true"})
+    assert wrong.status_code == 400
+    assert wrong.headers["HX-Retarget"] == "#odds-tool"
+    assert wrong.headers["HX-Reswap"] == "outerHTML"
+    body = wrong.content.decode()
+    assert body.lstrip().startswith('<div id="odds-tool"') and "<form" in body
+    assert "'Zz' is not a card" in field_error(wrong, "hand")
+    # Right again, but the form on screen still shows that message: the tool comes back whole.
+    right = client.get(
+        url(game="badugi", hand="As 2h"), headers={"HX-Request": "true", "X-Tool-Form": "stale"}
+    )
+    assert right.status_code == 200
+    assert right.headers["HX-Retarget"] == "#odds-tool"
+    assert "<form" in right.content.decode() and "is-invalid" not in right.content.decode()
 
 
 @pytest.mark.parametrize(
