@@ -11,6 +11,7 @@ anything but a message.
 from __future__ import annotations
 
 import re
+from math import comb
 from typing import Any
 
 from crispy_forms.bootstrap import StrictButton
@@ -33,7 +34,7 @@ MAX_SEATS = 9
 # Every draw of up to four cards (four from 51 unseen is the most there can
 # be) costs a fraction of a second; a five-card draw costs about a second of
 # a worker's time and keeps no card, so the page refuses it (see README).
-ODDS_PAGE_LIMIT = 249_900
+ODDS_PAGE_LIMIT = comb(51, 4)
 
 _CARD_INPUT = {
     "autocomplete": "off",
@@ -150,7 +151,6 @@ class OddsForm(ToolForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.result: DrawOdds | None = None
-        self.refused = False
         self.helper = _helper("lessons:odds", "odds-result")
         self.helper.layout = Layout(
             Fieldset(
@@ -199,7 +199,6 @@ class OddsForm(ToolForm):
                 profile, kept, discarded=discard, dead=dead, limit=ODDS_PAGE_LIMIT, **targets
             )
         except DrawTooLarge as error:
-            self.refused = True
             draw, unseen = profile.hand_size - len(kept), 52 - len(hand) - len(dead)
             raise ValidationError(
                 f"Drawing {draw} cards from {unseen} unseen means {error.combinations:,} "
@@ -230,10 +229,6 @@ class OddsForm(ToolForm):
                 )
             targets[name] = rank
         return targets
-
-    def target_applies(self, name: str) -> bool:
-        profile = get_profile(self.cleaned_data.get("game", "badacey"))
-        return {"badugi_top": "badugi", "low_top": _low_half(profile)}[name] in profile.awards
 
 
 def _low_half(profile: GameProfile) -> str:
