@@ -14,7 +14,10 @@ weakest hand that still makes it, valued by the readable evaluator), and the
 enumeration then only looks strengths up in the engine's own tables
 (``evaluator.tables``, the same ones ``evaluator.fast`` reads), with the last
 card of each draw walked suit by suit so only one suit's Badugi label changes
-per card. Nothing is cached between calls: the memory used is the list of
+per card. Before that last card, the four cards already in hand decide most
+draws outright: four that cannot make the target low, or cannot make a
+four-card Badugi, or have already made the target Badugi, need no lookup
+for that half. Nothing is cached between calls: the memory used is the list of
 unseen cards and a few small lists of them, on top of the tables the engine
 already holds.
 """
@@ -320,15 +323,16 @@ def _cards_at(positions: Sequence[int], *, ace_high: bool) -> list[Card]:
     ]
 
 
-def _weakest_badugi(profile: GameProfile, top: int) -> int:
-    """The four-card Badugi with ``top`` and the three ranks just under it.
+def _weakest_badugi(profile: GameProfile, top: int, *, size: int = 4) -> int:
+    """The Badugi of ``size`` cards with ``top`` and the ranks just under it.
 
-    Every four-card Badugi whose top card is ``top`` or lower is at least as
-    strong, and every other hand is weaker, so "strength >= this" is the target.
+    Every Badugi of that size whose top card is ``top`` or lower is at least
+    as strong, and every other hand is weaker, so "strength >= this" is the
+    target. (With ``top`` the game's highest rank: any Badugi of that size.)
     """
     ace_high = profile.badugi_ace_high
     position = (tables.position_ace_high if ace_high else tables.position_ace_low)(top)
-    hand = _cards_at(range(position, position - 4, -1), ace_high=ace_high)
+    hand = _cards_at(range(position, position - size, -1), ace_high=ace_high)
     return badugi(hand, ace_high=ace_high).strength
 
 
@@ -457,23 +461,52 @@ class _Enumeration:
         has_badugi, has_low = self.has_badugi, self.low_kind is not None
         can_low = self._can_low() if has_low else frozenset()
         lane = _RANK_MASK
+        # With five-card hands the last card joins four, whose Badugi the table
+        # also holds: four with no three-card Badugi cannot make a four-card one
+        # with any fifth card, and four that already make the target keep it.
+        # Either way no fifth card needs a Badugi lookup.
+        shortcut = has_badugi and self.question.profile.hand_size == 5
+        profile = self.question.profile
+        worst = target_ranks(profile, "badugi")[-1] if shortcut else 0
+        three_goal = _weakest_badugi(profile, worst, size=3) if shortcut else 0
+        tail_size = [sum(len(cards) for cards in parts) for parts in tails]
+
+        def lows_after(p2: int, s2: int, after) -> int:
+            made = 0
+            for k, cards in enumerate(after):
+                table = flush if s2 == 1 << k else plain
+                for _bit, pr in cards:
+                    made += table[p2 * pr] >= low_goal
+            return made
 
         def last_two(start: int, p: int, m: int, s: int) -> None:
             lows = any_count = top_count = both = 0
             for i in range(start, n - 1):
                 p2, m2, s2 = p * prime[i], m | lane_bit[i], s | 1 << suit[i]
                 promising = p2 in can_low
+                after = tails[i + 1]
                 if not has_badugi:
                     if promising:
-                        for k, cards in enumerate(tails[i + 1]):
-                            table = flush if s2 == 1 << k else plain
-                            for _bit, pr in cards:
-                                lows += table[p2 * pr] >= low_goal
+                        lows += lows_after(p2, s2, after)
                     continue
                 masks = (m2 & lane, (m2 >> 16) & lane, (m2 >> 32) & lane, m2 >> 48)
                 labels = [label[x] for x in masks]
                 total = labels[0] + labels[1] + labels[2] + labels[3]
-                for k, cards in enumerate(tails[i + 1]):
+                if shortcut:
+                    held = badugi_table[total]
+                    if held < three_goal:
+                        if promising:
+                            lows += lows_after(p2, s2, after)
+                        continue
+                    if held >= top_goal:
+                        any_count += tail_size[i + 1]
+                        top_count += tail_size[i + 1]
+                        if promising:
+                            made = lows_after(p2, s2, after)
+                            lows += made
+                            both += made
+                        continue
+                for k, cards in enumerate(after):
                     rest, mask = total - labels[k], masks[k]
                     if promising:
                         table = flush if s2 == 1 << k else plain
