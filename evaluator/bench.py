@@ -194,6 +194,15 @@ def bench_deal_replay(options: argparse.Namespace) -> list[Line]:
 SECTIONS.append(bench_deal_replay)
 
 
+def bench_draw_odds(options: argparse.Namespace) -> list[Line]:
+    from .odds_bench import measure
+
+    return [Line(*row) for row in measure(options.quick)]
+
+
+SECTIONS.append(bench_draw_odds)
+
+
 def parse_options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m evaluator.bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer hands: a smoke test")

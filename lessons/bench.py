@@ -401,6 +401,16 @@ SECTIONS: list[Callable[[argparse.Namespace, object], list]] = [
 ]
 
 
+def bench_tools(options: argparse.Namespace, client) -> list:
+    """The calculator and the draw-odds page: see ``lessons/tools_bench.py``."""
+    from lessons.tools_bench import bench_tools as run
+
+    return run(options, client)
+
+
+SECTIONS.append(bench_tools)
+
+
 @contextmanager
 def _throwaway_database() -> Iterator[None]:
     """A test database built by the migrations, removed afterwards.

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import exercises, pages, practice, replay
+from .views import exercises, pages, practice, replay, tools
 
 app_name = "lessons"
 
@@ -17,4 +17,6 @@ urlpatterns = [
     path("exercises/<slug:slug>/answer/", exercises.answer, name="answer"),
     path("practice/", practice.practice_list, name="practice"),
     path("replay/<slug:slug>/", replay.replay_deal, name="replay"),
+    path("odds/", tools.odds, name="odds"),
+    path("calculator/", tools.calculator, name="calculator"),
 ]

@@ -135,3 +135,41 @@
     printed = null;
   });
 })();
+
+// ---------------------------------------------------------------------------
+// tools: the draw-odds and showdown-calculator forms (lessons/views/tools.py)
+(function () {
+  "use strict";
+
+  function toolOf(element) {
+    return element && element.closest ? element.closest(".tool__body") : null;
+  }
+
+  // The server answers with the answer alone, unless the form on screen still
+  // shows problems from the last try: then it sends the whole tool again.
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;
+    if (!form.matches || !form.matches("[data-tool-form]")) return;
+    if (form.querySelector(".is-invalid, [aria-invalid='true'], .alert")) {
+      event.detail.headers["X-Tool-Form"] = "stale";
+    }
+  });
+
+  // A form with a problem answers 400 with the messages beside its fields;
+  // htmx ignores 4xx responses by default, so let the tool show it.
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.xhr.status === 400 && toolOf(event.detail.target)) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+
+  // Move focus to the new answer or list of problems, so keyboard and
+  // screen-reader users land on what changed.
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    var tool = toolOf(event.target);
+    if (!tool) return;
+    var landing = tool.querySelector("[data-tool-focus]");
+    if (landing) landing.focus();
+  });
+})();
