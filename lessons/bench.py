@@ -45,6 +45,7 @@ LESSON_PAGES = [
     "/badacey/",
     "/badugi/",
     "/badeucey/",
+    "/drawing/",
     "/games/",
     "/practice/",
     "/exercises/badacey-1/",

@@ -11,6 +11,7 @@ urlpatterns = [
     path("badacey/", pages.badacey, name="badacey"),
     path("badugi/", pages.badugi, name="badugi"),
     path("badeucey/", pages.badeucey, name="badeucey"),
+    path("drawing/", pages.drawing, name="drawing"),
     path("games/", pages.games, name="games"),
     path("exercises/<slug:slug>/", exercises.exercise_detail, name="exercise_detail"),
     path("exercises/<slug:slug>/check/", exercises.check_answer, name="check_answer"),

@@ -36,6 +36,11 @@ def badeucey(request: HttpRequest) -> HttpResponse:
     return render(request, *lesson_page("badeucey"))
 
 
+@require_safe
+def drawing(request: HttpRequest) -> HttpResponse:
+    return render(request, *lesson_page("drawing"))
+
+
 def lesson_page(lesson: str, answered: ExerciseBlock | None = None) -> tuple[str, dict]:
     """The template and context of a rules lesson.
 
@@ -58,6 +63,8 @@ def lesson_page(lesson: str, answered: ExerciseBlock | None = None) -> tuple[str
         }
     elif lesson == "badeucey":
         context = badeucey_page.context()
+    elif lesson == "drawing":
+        context = {}  # its tables are the drawing tags, computed from typed cards
     else:
         profile = get_profile("badugi")
         context = {

@@ -16,7 +16,13 @@ FOCUSED_TOC_LINK = """() => {
 }"""
 
 # The home page has the same checks in test_home_browser.py.
-PAGES = ["lessons:badacey", "lessons:badugi", "lessons:badeucey", "lessons:games"]
+PAGES = [
+    "lessons:badacey",
+    "lessons:badugi",
+    "lessons:badeucey",
+    "lessons:drawing",
+    "lessons:games",
+]
 
 
 @pytest.mark.parametrize("name", PAGES)

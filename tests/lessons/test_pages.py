@@ -25,8 +25,15 @@ from evaluator import (
 )
 from lessons import page_data
 
-PAGES = ["lessons:home", "lessons:badacey", "lessons:badugi", "lessons:badeucey", "lessons:games"]
-LESSONS = ["lessons:badacey", "lessons:badugi", "lessons:badeucey", "lessons:games"]
+PAGES = [
+    "lessons:home",
+    "lessons:badacey",
+    "lessons:badugi",
+    "lessons:badeucey",
+    "lessons:drawing",
+    "lessons:games",
+]
+LESSONS = PAGES[1:]
 
 pytestmark = pytest.mark.django_db
 
