@@ -81,10 +81,14 @@ class WorkedAnswer:
     pieces: list[WorkedPiece] = field(default_factory=list)  # each part's own, in order
     note: str = ""
 
+    before_the_draw: bool = False  # the hands are read as they stand, a draw still to come
+
     @property
     def compares_games(self) -> bool:
         return len(self.readings) > 1
 
 
 def worked_answer(deal: Deal) -> WorkedAnswer:
-    return WorkedAnswer(deal_readings(deal), parts.worked_pieces(deal), note=deal.explanation)
+    before = any(parts.kind_of(part).before_the_draw for part in deal.parts)
+    pieces = parts.worked_pieces(deal)
+    return WorkedAnswer(deal_readings(deal), pieces, deal.explanation, before_the_draw=before)

@@ -132,7 +132,8 @@ class PartKind:
     - ``keyword``: the first word of its line in the admin's parts box;
     - ``keys``: what else the part may hold (anything more is a typo);
     - ``syntax``: the help text teachers read beside the parts box;
-    - ``order``: where the kind comes in that help text.
+    - ``order``: where the kind comes in that help text;
+    - ``before_the_draw``: the question is about a draw still to come.
     """
 
     kind: ClassVar[str]
@@ -140,6 +141,9 @@ class PartKind:
     keys: ClassVar[frozenset[str]] = frozenset()
     syntax: ClassVar[str]
     order: ClassVar[int] = 100
+    # True for a question about a draw still to come: the worked answer then
+    # says its readings are of the hands as they stand, not a final showdown.
+    before_the_draw: ClassVar[bool] = False
 
     @property
     def template(self) -> str:

@@ -17,7 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pytest_django.asserts import assertContains
 
-from evaluator import PROFILES, get_profile
+from evaluator import PROFILES, get_profile, parse_cards
+from evaluator.odds import target_ranks
 from lessons import parts
 from lessons.admin_forms import DealAdminForm
 from lessons.models import Deal
@@ -78,7 +79,57 @@ def game_parts(kind: str):
     return strategy
 
 
+@st.composite
+def targets(draw) -> dict:
+    """A draw target for the test game and, when asked, the top cards it names."""
+    target = draw(st.sampled_from(["badugi", "low", "both"]))
+    found: dict = {"target": target}
+    halves = {"badugi": ["badugi"], "low": ["low"], "both": ["low", "badugi"]}[target]
+    for half in halves:
+        kind = "badugi" if half == "badugi" else "ace_to_five"
+        top = draw(st.none() | st.sampled_from(target_ranks(PROFILE, kind)))
+        if top is not None:
+            found[f"{half}_top"] = top
+    return found
+
+
+def thrown_cards(seat: int, low: int, high: int):
+    return st.lists(
+        st.sampled_from(parse_cards(HANDS[seat])), min_size=low, max_size=high, unique=True
+    ).map(lambda cards: " ".join(c.text for c in cards))
+
+
+@st.composite
+def outs_parts(draw, seats: int) -> dict:
+    seat = draw(st.integers(0, seats - 1))
+    throw = draw(thrown_cards(seat, 1, 1))
+    return {"kind": "outs", "seat": seat, "throw": throw, **draw(targets())}
+
+
+@st.composite
+def odds_parts(draw, seats: int) -> dict:
+    seat = draw(st.integers(0, seats - 1))
+    throw = draw(thrown_cards(seat, 1, 2))
+    within = draw(st.integers(1, 20))
+    return {"kind": "odds", "seat": seat, "throw": throw, **draw(targets()), "within": within}
+
+
+@st.composite
+def discard_parts(draw, seats: int) -> dict:
+    part = {
+        "kind": "discard",
+        "seat": draw(st.integers(0, seats - 1)),
+        "most": draw(st.integers(1, 2)),
+    }
+    if draw(st.booleans()):
+        return part | {"model": "share"}
+    return part | draw(targets())
+
+
 STRATEGIES = {
+    "outs": outs_parts,
+    "odds": odds_parts,
+    "discard": discard_parts,
     "badugi_cards": lambda seats: st.integers(0, seats - 1).map(
         lambda seat: {"kind": "badugi_cards", "seat": seat}
     ),
