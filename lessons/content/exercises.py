@@ -1,11 +1,12 @@
-"""The lesson exercises: six each for the Badacey, Badugi and Badeucey lessons.
+"""The lesson exercises: six each for the Badacey, Badugi, Badeucey and drawing lessons.
 
 Only the facts of each exercise are written here: the cards, the pot, which
 questions are asked and the teaching note. Winners, the Badugi cards that
 count and payouts are computed by the evaluator whenever a page shows or
 checks them, so nothing here can go stale. ``lessons.content.loader`` turns
-each entry into a ``Deal`` (slug ``<lesson>-<number>``). The Badeucey
-exercises are kept in ``lessons/content/badeucey.py`` and numbered here.
+each entry into a ``Deal`` (slug ``<lesson>-<number>``). The Badeucey and
+drawing exercises are kept in ``lessons/content/badeucey.py`` and
+``drawing.py`` and numbered here.
 
 Badugi exercise 6 also replays Mara's draws: its ``worked_deal`` names the
 notation file in ``evaluator/worked_deals`` whose seats, renamed to the ones
@@ -15,6 +16,7 @@ below, become the deal's history.
 from __future__ import annotations
 
 from .badeucey import EXERCISES as BADEUCEY
+from .drawing import EXERCISES as DRAWING
 
 
 def seat(name: str, cards: str) -> dict[str, str]:
@@ -233,6 +235,7 @@ LESSONS = (
     ("badacey", "badacey", BADACEY),
     ("badugi", "badugi", BADUGI),
     ("badeucey", "badeucey", BADEUCEY),
+    ("drawing", "badeucey", DRAWING),  # each drawing exercise names its own game
 )
 
 

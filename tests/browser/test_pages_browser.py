@@ -75,6 +75,12 @@ def test_the_review_boxes_tick_with_the_space_bar(page, live_server):
 PRINT_DEALS = {
     "badacey": {"parts": [{"kind": "winners"}]},
     "badeucey": {"game": "badeucey", "parts": [{"kind": "winners"}]},
+    "drawing": {
+        "game": "badugi",
+        "seats": [{"name": "A", "cards": "A♠ 2♥ 3♦ K♦"}, {"name": "B", "cards": "5♠ 4♥ 3♣ 2♦"}],
+        "pot": None,
+        "parts": [{"kind": "outs", "seat": 0, "throw": "K♦", "target": "badugi"}],
+    },
     "badugi": {
         "game": "badugi",
         "seats": [{"name": "A", "cards": "A♠ 2♥ 3♦ 4♣"}, {"name": "B", "cards": "5♠ 4♥ 3♣ 2♦"}],
@@ -102,7 +108,9 @@ def _ensure_an_exercise(lesson: str) -> int:
     return Deal.objects.published().filter(lesson=lesson).count()
 
 
-@pytest.mark.parametrize("name", ["lessons:badacey", "lessons:badugi", "lessons:badeucey"])
+@pytest.mark.parametrize(
+    "name", ["lessons:badacey", "lessons:badugi", "lessons:badeucey", "lessons:drawing"]
+)
 def test_a_printed_lesson_has_its_questions_then_every_answer_on_a_new_page(
     page, live_server, name
 ):
@@ -120,7 +128,7 @@ def test_a_printed_lesson_has_its_questions_then_every_answer_on_a_new_page(
     assert page.locator(".print-answers").count() == 0
 
 
-@pytest.mark.parametrize("lesson", ["badacey", "badeucey"])
+@pytest.mark.parametrize("lesson", ["badacey", "badeucey", "drawing"])
 def test_without_javascript_a_printed_lesson_still_ends_with_its_answers(
     browser, live_server, lesson
 ):
