@@ -34,7 +34,7 @@ def ace_to_five(cards: Sequence[Card]) -> LowValue:
         kind="ace_to_five",
         category=tables.A5_CATEGORIES[shape],
         ranks=ranks,
-        cards=_sorted_for_display(cards, ranks),
+        cards=in_reading_order(cards, ranks),
     )
 
 
@@ -53,11 +53,11 @@ def deuce_to_seven(cards: Sequence[Card]) -> LowValue:
         kind="deuce_to_seven",
         category=tables.D27_CATEGORIES[category_index],
         ranks=ranks,
-        cards=_sorted_for_display(cards, ranks),
+        cards=in_reading_order(cards, ranks),
     )
 
 
-def _sorted_for_display(cards: Sequence[Card], ranks: tuple[int, ...]) -> tuple[Card, ...]:
+def in_reading_order(cards: Sequence[Card], ranks: tuple[int, ...]) -> tuple[Card, ...]:
     """Cards in the order the value is read, so a hand and its text line up."""
     order = {rank: i for i, rank in enumerate(ranks)}
     return tuple(sorted(cards, key=lambda c: (order[c.rank], c.suit)))
