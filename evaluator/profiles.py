@@ -17,6 +17,7 @@ from . import fast
 from .badugi import badugi
 from .cards import Card
 from .errors import EvaluatorError
+from .limits import MAX_CHIPS, MAX_RAISE_CAP
 from .lowball import ace_to_five, deuce_to_seven
 from .values import BadugiValue, LowValue
 from .wording import excerpt
@@ -111,8 +112,12 @@ class GameProfile:
             if name == "forced_bets":
                 if value not in ("blinds", "ante"):
                     raise EvaluatorError("forced bets must be 'blinds' or 'ante'")
-            elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise EvaluatorError(f"the setting {name} must be a whole number of 0 or more")
+                continue
+            most = MAX_RAISE_CAP if name == "raise_cap" else MAX_CHIPS
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+                raise EvaluatorError(
+                    f"the setting {name} must be a whole number from 0 to {most:,}"
+                )
         profile = replace(self, **overrides)
         profile.check()
         return profile

@@ -22,6 +22,7 @@ from functools import cached_property
 
 from .cards import DECK, Card, parse_cards, quick_indices
 from .errors import EvaluatorError
+from .limits import MAX_CHIPS
 from .profiles import AWARD_TITLES, GameProfile, get_profile
 from .strength_facts import description, known_descriptions
 from .values import BadugiValue, LowValue
@@ -29,10 +30,6 @@ from .wording import excerpt, names_and
 
 Value = LowValue | BadugiValue
 HandInput = str | Sequence[Card] | Sequence[str] | None
-
-# The largest pot or contribution accepted, in chips. Real tables are far
-# below it; the cap keeps every amount a number any output can print.
-MAX_CHIPS = 10**15
 
 # The result classes are plain dataclasses, not frozen ones: a frozen
 # dataclass's generated __init__ costs about ten times as much, the showdown

@@ -10,6 +10,7 @@ this module only reads arguments and lines, and prints.
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Callable, Iterator
 from typing import IO, Any
@@ -17,6 +18,7 @@ from typing import IO, Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from evaluator import EvaluatorError, GameProfile, format_cards, get_profile, settle
+from evaluator.limits import read_whole
 from evaluator.profiles import AWARD_TITLES
 from evaluator.report import settle_request, settlement_to_json
 from evaluator.settlement import Settlement
@@ -27,9 +29,12 @@ FOLDED = "-"
 
 # The caps of docs/showdown-jsonl.md. A line longer than MAX_LINE_BYTES is
 # answered with an error without being kept in memory; a number written with
-# more than MAX_NUMBER_DIGITS digits is refused before it is converted.
+# more than MAX_NUMBER_DIGITS digits is refused before it is converted; lists
+# and objects nested more than MAX_NESTING deep are refused before parsing
+# (a well-formed line nests two deep). Chip amounts: evaluator.limits.
 MAX_LINE_BYTES = 1 << 20
 MAX_NUMBER_DIGITS = 20
+MAX_NESTING = 16
 _READ_SIZE = 1 << 16
 
 
@@ -101,17 +106,17 @@ def answer_text(line: str | bytes | None) -> str:
                 return _error("the line is not valid UTF-8 text")
         if not line.strip():
             return _error("the line is empty: each line must be one JSON object")
+        if _too_deep(line):
+            return _error(f"the line nests lists or objects more than {MAX_NESTING} deep")
         try:
             request = _DECODER.decode(line)
         except json.JSONDecodeError as error:
             return _error(f"the line is not valid JSON ({error})")
-        except RecursionError:
-            return _error("the line nests lists or objects too deeply to be read")
         return settlement_to_json(settle_request(request))
     except EvaluatorError as error:
         return _error(str(error))
-    except RecursionError:
-        return _error("the line nests lists or objects too deeply to be settled")
+    except RecursionError:  # not expected past _too_deep; a sentence all the same
+        return _error("the line nests lists or objects too deeply to be read")
     except MemoryError:
         return _error("the line needs more memory than this process has")
     except Exception as error:  # noqa: BLE001 - the format promises a line, not a crash
@@ -137,6 +142,23 @@ def _bounded_int(text: str) -> int:
 
 
 _DECODER = json.JSONDecoder(parse_int=_bounded_int)
+_JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+_BRACKET = re.compile(r"[\[\]{}]")
+
+
+def _too_deep(line: str) -> bool:
+    """Whether lists and objects nest more than MAX_NESTING deep, brackets in strings aside.
+
+    Counting costs nothing for an ordinary line, which has only a few brackets.
+    """
+    if line.count("[") + line.count("{") <= MAX_NESTING:
+        return False
+    depth = 0
+    for bracket in _BRACKET.findall(_JSON_STRING.sub("", line)):
+        depth += 1 if bracket in "[{" else -1
+        if depth > MAX_NESTING:
+            return True
+    return False
 
 
 def _line_batches(stdin: IO[Any]) -> Iterator[list[str | bytes | None]]:
@@ -192,10 +214,7 @@ def _game(name: str | None) -> GameProfile:
 
 
 def _whole(text: str, option: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise EvaluatorError(f"{option} must be a whole number, got '{text}'") from None
+    return read_whole(text.strip(), option)
 
 
 def _whole_list(text: str | None, option: str) -> list[int] | None:
