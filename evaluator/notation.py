@@ -261,7 +261,7 @@ def _game(line: _Line) -> tuple[str, dict[str, int | str]]:
     key = m.group(1).lower()
     if key not in PROFILES:
         raise DealError(
-            f"'{m.group(1)}' is not a game: choose one of {', '.join(PROFILES)}",
+            f"'{_short(m.group(1))}' is not a game: choose one of {', '.join(PROFILES)}",
             line=line.number,
         )
     settings: dict[str, int | str] = {}
@@ -312,6 +312,11 @@ def _seat(line: _Line, seats: list[Seat]) -> Seat:
             "a seat line reads 'seat Amara, 240 chips: A♣ 2♠ 3♥ 9♦ J♣'", line=line.number
         )
     name, stack, cards = m.group(1).strip(), m.group(2), m.group(3)
+    if not name.isprintable():
+        raise DealError(
+            f"'{excerpt(name)}' cannot be a name: it holds a character that cannot be shown",
+            line=line.number,
+        )
     if re.search(r"\s\d+$", name):
         raise DealError(
             f"write the stack after a comma, as in 'seat {name.rsplit(' ', 1)[0]}, "
