@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, product
 
 PRIMES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41)
@@ -325,7 +325,7 @@ def build_badugi_table() -> dict[int, int]:
     return table
 
 
-def _fill(table: dict[int, int], pools: list[Iterable[tuple[int, ...]]]) -> None:
+def _fill(table: dict[int, int], pools: Sequence[Iterable[tuple[int, ...]]]) -> None:
     labels = SUIT_MASK_LABEL
     for choice in product(*[list(p) for p in pools]):
         masks = tuple(m for group in choice for m in group)

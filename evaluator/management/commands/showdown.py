@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import re
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
@@ -161,7 +161,7 @@ def _too_deep(line: str) -> bool:
     return False
 
 
-def _line_batches(stdin: IO[Any]) -> Iterator[list[str | bytes | None]]:
+def _line_batches(stdin: IO[Any]) -> Iterator[Sequence[str | bytes | None]]:
     """The complete lines of each block read, without their endings.
 
     Bytes when the stream has a binary buffer (so bad UTF-8 is one bad line),
@@ -183,7 +183,8 @@ def _split_lines[S: (bytes, str)](
     pending = block[:0]
     overlong = False
     while block:
-        *complete, rest = block.split(newline)
+        complete = block.split(newline)
+        rest = complete.pop()
         batch: list[S | None] = []
         for part in complete:
             if overlong:
