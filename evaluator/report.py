@@ -130,7 +130,7 @@ def _low_json(kind: str, strength: int, indices: Sequence[int]) -> str:
     known = _LOW_JSON[kind]
     entry = known.get(strength)
     if entry is None:
-        facts = low_facts(kind, strength, [DECK[i] for i in indices])
+        facts = low_facts(kind, strength)
         head = (
             f'{{"text": {encode_basestring(facts.text)}, '
             f'"category": {encode_basestring(facts.category)}, "cards": ['
@@ -148,7 +148,7 @@ def _badugi_json(ace_high: bool, strength: int, indices: Sequence[int]) -> str:
     known = _BADUGI_JSON[ace_high]
     entry = known.get(strength)
     if entry is None:
-        facts = badugi_facts(ace_high, strength, [DECK[i] for i in indices])
+        facts = badugi_facts(ace_high, strength)
         ranks = ", ".join(f'"{RANK_TEXT[rank]}"' for rank in facts.ranks)
         head = f'{{"size": {facts.size}, "ranks": [{ranks}], "cards": ['
         tail = f'], "description": {encode_basestring(facts.description)}}}'
@@ -184,7 +184,7 @@ def _first_selection(
             earlier = first_at.setdefault(key[card], later)
             if earlier != later:
                 keep_earlier = counting[:later] + counting[later + 1 :]
-                if len({card & 3 for card in keep_earlier}) == size:
+                if len({c & 3 for c in keep_earlier}) == size:  # suits, as deck indices hold them
                     return keep_earlier
                 return counting[:earlier] + counting[earlier + 1 :]
     cards = [DECK[i] for i in indices]

@@ -368,10 +368,7 @@ def _explain(
     for i in eligible:
         seat = seats[i]
         text = known.get(seat.strengths[k])
-        if text is None:
-            assert seat.cards is not None  # an eligible seat holds cards
-            text = description(kind, ace_high, seat.strengths[k], seat.cards)
-        words[i] = text
+        words[i] = description(kind, ace_high, seat.strengths[k]) if text is None else text
 
     title = AWARD_TITLES[kind]
     where = f"the {title} half of {label}" if profile.is_split else label

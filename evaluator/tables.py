@@ -148,6 +148,11 @@ def _grouped_multisets() -> list[tuple[int, tuple[int, ...], int]]:
     return out
 
 
+# A low's reading: its category's index (in A5_CATEGORIES or D27_CATEGORIES)
+# and its positions in comparison order, as grouped_positions gives them.
+LowReading = tuple[int, tuple[int, ...]]
+
+
 def build_low_tables() -> LowTables:
     """Ace-to-five, deuce-to-seven and deuce-to-seven-flush strengths by prime key.
 
@@ -155,26 +160,42 @@ def build_low_tables() -> LowTables:
     the result against ``build_low_tables_by_sorting``, which applies them
     literally. Public so the benchmark can time a build from scratch.
     """
+    a5, d27_plain, d27_flush, _, _ = _build_lows()
+    return a5, d27_plain, d27_flush
+
+
+def _build_lows() -> tuple[
+    dict[int, int], dict[int, int], dict[int, int], tuple[LowReading, ...], tuple[LowReading, ...]
+]:
+    """The three strength tables, and each strength's reading for both lows."""
     grouped = _grouped_multisets()
     a5_sorted = sorted(grouped)  # shape first, then positions: exactly a5_order
     a5 = {key: len(a5_sorted) - 1 - i for i, (_, _, key) in enumerate(a5_sorted)}
+    a5_readings = tuple((shape, ordered) for shape, ordered, _ in reversed(a5_sorted))
 
-    d27_entries: list[tuple[int, tuple[int, ...], int, bool]] = []
+    # (category, sort positions, prime key, flush, positions): the first two
+    # decide the order and are never equal, so the rest is never compared.
+    d27_entries: list[tuple[int, tuple[int, ...], int, bool, tuple[int, ...]]] = []
     for shape, ordered, key in grouped:
         if shape == 0:
             straight = ordered[0] - ordered[4] == 4
             top = ordered[:1]
-            d27_entries.append((4, top, key, False) if straight else (0, ordered, key, False))
-            d27_entries.append((8, top, key, True) if straight else (5, ordered, key, True))
+            d27_entries.append(
+                (4 if straight else 0, top if straight else ordered, key, False, ordered)
+            )
+            d27_entries.append(
+                (8 if straight else 5, top if straight else ordered, key, True, ordered)
+            )
         else:
-            d27_entries.append((_SHAPE_TO_D27[shape], ordered, key, False))
+            d27_entries.append((_SHAPE_TO_D27[shape], ordered, key, False, ordered))
     d27_entries.sort()
     total = len(d27_entries)
     d27_plain: dict[int, int] = {}
     d27_flush: dict[int, int] = {}
-    for i, (_, _, key, flush) in enumerate(d27_entries):
-        (d27_flush if flush else d27_plain)[key] = total - 1 - i
-    return a5, d27_plain, d27_flush
+    for i, (_, _, key, is_flush, _) in enumerate(d27_entries):
+        (d27_flush if is_flush else d27_plain)[key] = total - 1 - i
+    d27_readings = tuple((entry[0], entry[4]) for entry in reversed(d27_entries))
+    return a5, d27_plain, d27_flush, a5_readings, d27_readings
 
 
 def build_low_tables_by_sorting() -> LowTables:
@@ -199,7 +220,7 @@ def build_low_tables_by_sorting() -> LowTables:
     return a5, d27_plain, d27_flush
 
 
-A5_STRENGTH, D27_STRENGTH, D27_FLUSH_STRENGTH = build_low_tables()
+A5_STRENGTH, D27_STRENGTH, D27_FLUSH_STRENGTH, A5_READING, D27_READING = _build_lows()
 
 # Per card index: the rank's prime in each ordering, and a suit bit for flush tests.
 A5_PRIME = tuple(PRIMES[position_ace_low(c // 4 + 1)] for c in range(52))
@@ -244,7 +265,13 @@ BADUGI_LANE_HIGH = tuple(1 << ((c % 4) * 16 + position_ace_high(c // 4 + 1)) for
 
 
 def _bits(mask: int) -> list[int]:
-    return [1 << p for p in range(13) if mask >> p & 1]
+    """The set bits of ``mask``, each as its own mask, lowest first."""
+    bits = []
+    while mask:
+        low = mask & -mask
+        bits.append(low)
+        mask ^= low
+    return bits
 
 
 def badugi_strength_of_suit_masks(masks: Iterable[int]) -> int:
@@ -258,7 +285,7 @@ def badugi_strength_of_suit_masks(masks: Iterable[int]) -> int:
     for mask in masks:
         if mask:
             unions = {u | bit for u in unions for bit in _bits(mask)}
-    return max(BADUGI_MASK_STRENGTH[u] for u in unions)
+    return max(map(BADUGI_MASK_STRENGTH.__getitem__, unions))
 
 
 def lanes_key(lanes: int) -> int:

@@ -80,7 +80,7 @@ def test_every_description_is_the_readable_values_description(game, deck):
         for kind, value in profile.evaluate(cards).items():
             k = profile.awards.index(kind)
             assert strengths[k] == value.strength
-            said = description(kind, profile.badugi_ace_high, strengths[k], cards)
+            said = description(kind, profile.badugi_ace_high, strengths[k])
             assert said == value.description
 
 

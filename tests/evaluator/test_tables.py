@@ -28,9 +28,11 @@ def test_every_badugi_strength_learned_agrees_with_the_complete_table():
         five = rng.sample(range(52), 5)
         fast.badacey_strengths(*five)
         fast.badeucey_strengths(*five)
-    learned = tables.BADUGI_STRENGTH
-    assert len(learned) > 20_000
-    assert all(complete[key] == strength for key, strength in learned.items())
+    # Hands of one to three cards (a learner's selection) are learned too but
+    # are not in the complete table, which holds four- and five-card patterns.
+    shared = [key for key in tables.BADUGI_STRENGTH if key in complete]
+    assert len(shared) > 20_000
+    assert all(tables.BADUGI_STRENGTH[key] == complete[key] for key in shared)
 
 
 def test_a_fresh_import_builds_no_badugi_pattern_until_a_hand_needs_one():
