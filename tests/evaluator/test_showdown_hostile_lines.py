@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import json
+import select
 import subprocess
 import sys
 from pathlib import Path
@@ -152,3 +153,25 @@ def test_nan_and_infinity_are_not_chip_counts():
     for literal in ("NaN", "Infinity", "-Infinity"):
         bad = line(pot=None).replace("null", literal)
         assert_one_clear_error_between_good_lines(bad, "whole number of chips")
+
+
+def test_a_caller_sending_one_line_at_a_time_gets_each_answer_before_the_next():
+    """Blocks are answered as they arrive: a co-process never waits for end of input."""
+    process = subprocess.Popen(
+        [sys.executable, "manage.py", "showdown", "--jsonl"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        cwd=ROOT,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        for request in (GOOD, "oops", GOOD):
+            process.stdin.write(request.encode() + b"\n")
+            process.stdin.flush()
+            ready, _, _ = select.select([process.stdout], [], [], 60)
+            assert ready, "no answer while the input was still open"
+            answer = json.loads(process.stdout.readline())
+            assert answer["ok"] is (request == GOOD)
+    finally:
+        process.stdin.close()
+        assert process.wait(timeout=60) == 0
