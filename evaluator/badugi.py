@@ -1,16 +1,17 @@
 """Badugi: the best set of cards with no repeated rank and no repeated suit.
 
-The value comes from the same tables as the fast path; the search here adds
-what a learner needs to see: which cards count, and every other selection that
-is exactly as good.
+The strength comes from the fast path's table, and the strength alone says
+which ranks count (``tables.badugi_mask_of_strength``). What a learner needs
+to see on top, which cards count and every other selection that is exactly as
+good, is found among the cards of those ranks only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
 
-from . import tables
+from . import fast, tables
 from .cards import Card
 from .errors import EvaluatorError
 from .values import BadugiValue
@@ -22,33 +23,34 @@ def badugi(cards: Sequence[Card], *, ace_high: bool = False) -> BadugiValue:
         raise EvaluatorError(f"a Badugi hand needs 4 or 5 cards, got {len(cards)}")
     if len(set(cards)) != len(cards):
         raise EvaluatorError("a Badugi hand needs different cards")
-    position = tables.position_ace_high if ace_high else tables.position_ace_low
-
-    best_strength = -1
-    best: list[tuple[Card, ...]] = []
-    for size in range(min(4, len(cards)), 0, -1):
-        for combo in combinations(cards, size):
-            if len({c.suit for c in combo}) != size or len({c.rank for c in combo}) != size:
-                continue
-            mask = sum(1 << position(c.rank) for c in combo)
-            strength = tables.BADUGI_MASK_STRENGTH[mask]
-            if strength > best_strength:
-                best_strength, best = strength, [combo]
-            elif strength == best_strength:
-                best.append(combo)
-        if best:
-            break  # a larger selection always beats any smaller one
-
-    selections = tuple(tuple(sorted(s, key=lambda c: -position(c.rank))) for s in best)
+    strength = fast.badugi_strength([c.index for c in cards], ace_high=ace_high)
+    selections = tuple(best_selections(cards, strength, ace_high=ace_high))
     chosen = selections[0]
     return BadugiValue(
-        strength=best_strength,
+        strength=strength,
         ace_high=ace_high,
         size=len(chosen),
         ranks=tuple(c.rank for c in chosen),
         cards=chosen,
         selections=selections,
     )
+
+
+def best_selections(
+    cards: Sequence[Card], strength: int, *, ace_high: bool = False
+) -> Iterator[tuple[Card, ...]]:
+    """Every selection of ``cards`` worth ``strength``, each highest card first.
+
+    They come in the order ``itertools.combinations`` meets them, so the first
+    is the one every page and the showdown output show.
+    """
+    position = tables.position_ace_high if ace_high else tables.position_ace_low
+    mask = tables.badugi_mask_of_strength(strength)
+    size = mask.bit_count()
+    candidates = [c for c in cards if mask >> position(c.rank) & 1]
+    for combo in combinations(candidates, size):
+        if len({c.suit for c in combo}) == size and len({c.rank for c in combo}) == size:
+            yield tuple(sorted(combo, key=lambda c: -position(c.rank)))
 
 
 def selection_problem(cards: Sequence[Card]) -> str | None:

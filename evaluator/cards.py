@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .errors import EvaluatorError
+from .wording import excerpt
 
 SUITS = ("s", "h", "d", "c")
 SUIT_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
@@ -46,15 +47,19 @@ _SEPARATORS = re.compile(r"[\s,]+")
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """One playing card; ``rank`` runs 1 (ace) to 13 (king)."""
+    """One playing card; ``rank`` runs 1 (ace) to 13 (king).
+
+    ``index`` is the card's position 0..51 in the deck, rank-major, as the
+    fast tables use it; it is stored rather than computed because the
+    showdown batch reads it for every card of every hand.
+    """
 
     rank: int
     suit: str
+    index: int = field(init=False, repr=False, compare=False)
 
-    @property
-    def index(self) -> int:
-        """Position 0..51 in the deck, rank-major, used by the fast tables."""
-        return (self.rank - 1) * 4 + SUITS.index(self.suit)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "index", (self.rank - 1) * 4 + SUITS.index(self.suit))
 
     @property
     def rank_text(self) -> str:
@@ -90,22 +95,35 @@ class Card:
 DECK: tuple[Card, ...] = tuple(Card(rank, suit) for rank in range(1, 14) for suit in SUITS)
 _BY_KEY = {(c.rank, c.suit): c for c in DECK}
 
+# Every plain spelling of every card ("As", "a♠", "10s", "Ts"...) to its deck
+# index: the showdown batch reads tens of thousands of hands, and one
+# dictionary look-up per card is many times cheaper than ``parse_card``.
+_RANK_SPELLINGS = {text: rank for key, rank in _RANK_INPUT.items() for text in (key, key.lower())}
+_SUIT_SPELLINGS = {text: suit for key, suit in _SUIT_INPUT.items() for text in (key, key.lower())}
+PLAIN_SPELLINGS: dict[str, int] = {
+    rank_text + suit_text: (rank - 1) * 4 + SUITS.index(suit)
+    for rank_text, rank in _RANK_SPELLINGS.items()
+    for suit_text, suit in _SUIT_SPELLINGS.items()
+}
+
 
 def parse_card(token: str) -> Card:
     """Read one card written as ``A♠``, ``As``, ``aS``, ``10♠`` or ``Ts``."""
     raw = token.strip().replace("\ufe0f", "")
     if len(raw) < 2:
         raise EvaluatorError(
-            f"'{token}' is not a card: write a rank and a suit, for example A♠ or As"
+            f"'{excerpt(token)}' is not a card: write a rank and a suit, for example A♠ or As"
         )
     rank_part, suit_part = raw[:-1].upper(), raw[-1].upper()
     rank = _RANK_INPUT.get(rank_part)
     if rank is None:
-        raise EvaluatorError(f"'{token}' is not a card: the rank must be A, 2-10, J, Q or K")
+        raise EvaluatorError(
+            f"'{excerpt(token)}' is not a card: the rank must be A, 2-10, J, Q or K"
+        )
     suit = _SUIT_INPUT.get(suit_part)
     if suit is None:
         raise EvaluatorError(
-            f"'{token}' is not a card: the suit must be ♠, ♥, ♦ or ♣ (or s, h, d, c)"
+            f"'{excerpt(token)}' is not a card: the suit must be ♠, ♥, ♦ or ♣ (or s, h, d, c)"
         )
     return _BY_KEY[(rank, suit)]
 
@@ -137,6 +155,20 @@ def parse_cards(
             raise EvaluatorError(f"{what} has {count} cards, got none")
         raise EvaluatorError(f"{what} has {count} cards, got {len(cards)}")
     return cards
+
+
+def quick_indices(text: str) -> tuple[int, ...] | None:
+    """Deck indices of a hand written plainly with spaces, or None to read it in full.
+
+    A fast path for the common case only: a comma, a variation selector, a
+    typo or anything else unusual gives None, and the caller then uses
+    ``parse_cards``, which reads every accepted form and explains every
+    mistake. Duplicates and the card count are the caller's to check.
+    """
+    try:
+        return tuple(map(PLAIN_SPELLINGS.__getitem__, text.split()))
+    except KeyError:
+        return None
 
 
 def format_cards(cards: Iterable[Card]) -> str:

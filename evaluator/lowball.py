@@ -2,7 +2,9 @@
 
 Both read all five cards. They differ in where the ace sits and in whether
 straights and flushes count against the hand; the ordering rules live in
-``tables`` so the fast path and these readable results cannot disagree.
+``tables`` so the fast path and these readable results cannot disagree. The
+tables also keep each strength's category and ranks, so a value is a look-up
+rather than a count of the cards.
 """
 
 from __future__ import annotations
@@ -25,39 +27,38 @@ def _check_five(cards: Sequence[Card]) -> None:
 def ace_to_five(cards: Sequence[Card]) -> LowValue:
     """Ace low; straights and flushes ignored; pairs and worse count against."""
     _check_five(cards)
-    positions = tuple(tables.position_ace_low(c.rank) for c in cards)
-    strength = tables.A5_STRENGTH[tables.prime_key(positions)]
-    shape, ordered = tables.a5_order(positions)
-    ranks = tuple(tables.rank_at(p, ace_high=False) for p in ordered)
-    return LowValue(
-        strength=strength,
-        kind="ace_to_five",
-        category=tables.A5_CATEGORIES[shape],
-        ranks=ranks,
-        cards=_sorted_for_display(cards, ranks),
-    )
+    strength = tables.A5_STRENGTH[tables.prime_key(tables.position_ace_low(c.rank) for c in cards)]
+    return low_value("ace_to_five", strength, cards)
 
 
 def deuce_to_seven(cards: Sequence[Card]) -> LowValue:
     """Ace high; straights and flushes count against (A-2-3-4-5 is ace-high)."""
     _check_five(cards)
-    positions = tuple(tables.position_ace_high(c.rank) for c in cards)
+    key = tables.prime_key(tables.position_ace_high(c.rank) for c in cards)
     flush = len({c.suit for c in cards}) == 1
-    key = tables.prime_key(positions)
     strength = (tables.D27_FLUSH_STRENGTH if flush else tables.D27_STRENGTH)[key]
-    category_index, _ = tables.d27_order(positions, flush)
-    _, ordered = tables.grouped_positions(positions)
-    ranks = tuple(tables.rank_at(p, ace_high=True) for p in ordered)
+    return low_value("deuce_to_seven", strength, cards)
+
+
+def low_value(kind: str, strength: int, cards: Sequence[Card] = ()) -> LowValue:
+    """The low of ``kind`` with this strength; ``cards``, if given, are shown in reading order.
+
+    A strength fixes the category and the ranks, so the words of a value can
+    be had from the strength alone (``strength_facts`` relies on it).
+    """
+    ace_high = kind == "deuce_to_seven"
+    category, ordered = (tables.D27_READING if ace_high else tables.A5_READING)[strength]
+    ranks = tuple(tables.rank_at(p, ace_high=ace_high) for p in ordered)
     return LowValue(
         strength=strength,
-        kind="deuce_to_seven",
-        category=tables.D27_CATEGORIES[category_index],
+        kind=kind,
+        category=(tables.D27_CATEGORIES if ace_high else tables.A5_CATEGORIES)[category],
         ranks=ranks,
-        cards=_sorted_for_display(cards, ranks),
+        cards=in_reading_order(cards, ranks),
     )
 
 
-def _sorted_for_display(cards: Sequence[Card], ranks: tuple[int, ...]) -> tuple[Card, ...]:
+def in_reading_order(cards: Sequence[Card], ranks: tuple[int, ...]) -> tuple[Card, ...]:
     """Cards in the order the value is read, so a hand and its text line up."""
     order = {rank: i for i, rank in enumerate(ranks)}
     return tuple(sorted(cards, key=lambda c: (order[c.rank], c.suit)))

@@ -34,9 +34,10 @@ from .deal import (
     full_settings,
 )
 from .errors import EvaluatorError
+from .limits import MAX_CHIPS, MAX_RAISE_CAP, read_whole
 from .profiles import PROFILES, GameProfile
 from .replay import replay
-from .wording import number_word
+from .wording import excerpt, number_word
 
 _GAME = re.compile(r"game\s+([^\s,]+)\s*(?:,(.*))?", re.I)
 _SEAT = re.compile(r"seat\s+([^,:]+?)\s*(?:,\s*(\d+)(?:\s+chips?)?\s*)?:(.*)", re.I)
@@ -57,6 +58,15 @@ _CLAUSES = {
     "draw": (re.compile(r"draw\s+up\s+to\s+(\d+)(?:\s+cards?)?", re.I), ("max_discard",)),
 }
 _CLAUSE_HELP = "limit 6/12, blinds 3/6 (or ante 1), cap 4 bets, draw up to 5 cards"
+_SETTING_WORDS = {
+    "small_bet": ("the small bet", MAX_CHIPS),
+    "big_bet": ("the big bet", MAX_CHIPS),
+    "small_blind": ("the small blind", MAX_CHIPS),
+    "big_blind": ("the big blind", MAX_CHIPS),
+    "ante": ("the ante", MAX_CHIPS),
+    "raise_cap": ("the cap", MAX_RAISE_CAP),
+    "max_discard": ("the number of cards a draw may replace", MAX_CHIPS),
+}
 
 
 # -- writing -------------------------------------------------------------------
@@ -165,7 +175,9 @@ def parse_deal(text: str) -> DealRecord:
                     line=line.number,
                 )
             _no_more(line)
-            showdown_pot = int(_SHOWDOWN_POT.fullmatch(t).group(1))  # type: ignore[union-attr]
+            found = _SHOWDOWN_POT.fullmatch(t)
+            assert found is not None
+            showdown_pot = _number(found.group(1), "the showdown pot", line.number)
         elif _BETTING.fullmatch(t) or _DRAW.fullmatch(t):
             if button is None:
                 raise DealError(
@@ -227,7 +239,15 @@ def _no_more(line: _Line) -> None:
 
 
 def _short(text: str) -> str:
-    return text if len(text) <= 40 else text[:37] + "..."
+    return excerpt(text, 40) if len(text) <= 40 else excerpt(text, 37)
+
+
+def _number(text: str, what: str, line: int, most: int = MAX_CHIPS) -> int:
+    """A number of the notation; ``read_whole`` says what is wrong with a bad one."""
+    try:
+        return read_whole(text, what, most)
+    except EvaluatorError as error:
+        raise DealError(str(error), line=line) from None
 
 
 def _game(line: _Line) -> tuple[str, dict[str, int | str]]:
@@ -241,7 +261,7 @@ def _game(line: _Line) -> tuple[str, dict[str, int | str]]:
     key = m.group(1).lower()
     if key not in PROFILES:
         raise DealError(
-            f"'{m.group(1)}' is not a game: choose one of {', '.join(PROFILES)}",
+            f"'{_short(m.group(1))}' is not a game: choose one of {', '.join(PROFILES)}",
             line=line.number,
         )
     settings: dict[str, int | str] = {}
@@ -256,7 +276,9 @@ def _game(line: _Line) -> tuple[str, dict[str, int | str]]:
                 if word in seen:
                     raise DealError(f"'{word}' is given twice", line=line.number)
                 seen.add(word)
-                settings.update(zip(names, map(int, cm.groups()), strict=True))
+                for name, text in zip(names, cm.groups(), strict=True):
+                    what, most = _SETTING_WORDS[name]
+                    settings[name] = _number(text, what, line.number, most)
                 break
         else:
             raise DealError(
@@ -290,6 +312,11 @@ def _seat(line: _Line, seats: list[Seat]) -> Seat:
             "a seat line reads 'seat Amara, 240 chips: A♣ 2♠ 3♥ 9♦ J♣'", line=line.number
         )
     name, stack, cards = m.group(1).strip(), m.group(2), m.group(3)
+    if not name.isprintable():
+        raise DealError(
+            f"'{excerpt(name)}' cannot be a name: it holds a character that cannot be shown",
+            line=line.number,
+        )
     if re.search(r"\s\d+$", name):
         raise DealError(
             f"write the stack after a comma, as in 'seat {name.rsplit(' ', 1)[0]}, "
@@ -305,7 +332,7 @@ def _seat(line: _Line, seats: list[Seat]) -> Seat:
         raise DealError(f"there are two seats called {name}", line=line.number)
     return Seat(
         name=name,
-        stack=int(stack) if stack is not None else None,
+        stack=None if stack is None else _number(stack, f"{name}'s stack", line.number),
         cards=_cards(cards, line.number, f"{name}'s cards"),
         line=line.number,
     )
@@ -330,12 +357,19 @@ def _street(
 ) -> Street:
     names = [seat.name for seat in seats]
     if m := _BETTING.fullmatch(line.text):
-        number = 0 if m.group(2) is None else int(m.group(2))
+        number = 0 if m.group(2) is None else _number(m.group(2), "the draw number", line.number)
         _expect(line, streets, showdown_pot, profile, "betting", number)
         return _betting(line, m.group(3), names)
     d = _DRAW.fullmatch(line.text)
     assert d is not None
-    _expect(line, streets, showdown_pot, profile, "draw", int(d.group(1)))
+    _expect(
+        line,
+        streets,
+        showdown_pot,
+        profile,
+        "draw",
+        _number(d.group(1), "the draw number", line.number),
+    )
     return _draw(line, d.group(3), bool(d.group(2)), names)
 
 
@@ -405,7 +439,7 @@ def _betting(line: _Line, body: str, names: list[str]) -> BettingLine:
     items = _items(line, body, r"[,;]")
     pot = None
     if items and (pm := _POT_CHECK.fullmatch(items[-1][1])):
-        pot = int(pm.group(1))
+        pot = _number(pm.group(1), "the pot check", items[-1][0])
         items = items[:-1]
     actions = []
     for number, item in items:
@@ -423,7 +457,7 @@ def _betting(line: _Line, body: str, names: list[str]) -> BettingLine:
         kind = "all-in" if kind in ("all in", "allin") else kind
         if m.group(2) and kind != "raise":
             raise DealError(f"only a raise is 'to' an amount: write '{kind} N'", line=number)
-        amount = int(m.group(3)) if m.group(3) else None
+        amount = _number(m.group(3), f"{name}'s amount", number) if m.group(3) else None
         actions.append(Action(seat=name, kind=kind, amount=amount, line=number))
     return BettingLine(actions=tuple(actions), pot=pot, line=line.number)
 

@@ -10,13 +10,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, fields, replace
+from functools import cache
 from typing import Any
 
+from . import fast
 from .badugi import badugi
 from .cards import Card
 from .errors import EvaluatorError
+from .limits import MAX_CHIPS, MAX_RAISE_CAP
 from .lowball import ace_to_five, deuce_to_seven
 from .values import BadugiValue, LowValue
+from .wording import excerpt
 
 AWARD_TITLES = {
     "ace_to_five": "ace-to-five low",
@@ -67,6 +71,19 @@ class GameProfile:
             return lambda cards: badugi(cards, ace_high=self.badugi_ace_high)
         raise EvaluatorError(f"unknown award kind '{kind}'")  # pragma: no cover
 
+    def strengths(self, indices: Sequence[int]) -> tuple[int, ...]:
+        """Every award's strength, in award order, from deck indices by the fast path.
+
+        The same numbers as ``evaluate(...)[kind].strength`` at a fraction of
+        the cost, which matters to the showdown batch.
+        """
+        return self.strength_function(*indices)
+
+    @property
+    def strength_function(self) -> Callable[..., tuple[int, ...]]:
+        """``strengths`` taking the indices as separate arguments: one call less per hand."""
+        return _strength_function(self.awards, self.badugi_ace_high)
+
     def bet_size(self, betting_round: int) -> int:
         """The fixed bet and raise unit of a betting round (0 = before the first draw)."""
         return self.big_bet if betting_round >= self.big_bet_from_round else self.small_bet
@@ -95,8 +112,12 @@ class GameProfile:
             if name == "forced_bets":
                 if value not in ("blinds", "ante"):
                     raise EvaluatorError("forced bets must be 'blinds' or 'ante'")
-            elif not isinstance(value, int) or isinstance(value, bool) or value < 0:
-                raise EvaluatorError(f"the setting {name} must be a whole number of 0 or more")
+                continue
+            most = MAX_RAISE_CAP if name == "raise_cap" else MAX_CHIPS
+            if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
+                raise EvaluatorError(
+                    f"the setting {name} must be a whole number from 0 to {most:,}"
+                )
         profile = replace(self, **overrides)
         profile.check()
         return profile
@@ -116,6 +137,28 @@ class GameProfile:
             raise EvaluatorError("the small blind must be at least 1 and at most the big blind")
         if self.forced_bets == "ante" and self.ante < 1:
             raise EvaluatorError("an ante game needs an ante of at least 1 chip")
+
+
+def _single(kind: str, ace_high: bool) -> Callable[..., int]:
+    if kind == "ace_to_five":
+        return fast.ace_to_five_strength
+    if kind == "deuce_to_seven":
+        return fast.deuce_to_seven_strength
+    return lambda *indices: fast.badugi_strength(indices, ace_high=ace_high)
+
+
+@cache
+def _strength_function(awards: tuple[str, ...], ace_high: bool) -> Callable[..., tuple[int, ...]]:
+    """The quickest way to every award's strength: both halves at once where fast has it."""
+    if awards == ("ace_to_five", "badugi") and not ace_high:
+        return fast.badacey_strengths
+    if awards == ("deuce_to_seven", "badugi") and ace_high:
+        return fast.badeucey_strengths
+    parts = [_single(kind, ace_high) for kind in awards]
+    if len(parts) == 1:
+        only = parts[0]
+        return lambda *indices: (only(*indices),)
+    return lambda *indices: tuple(part(*indices) for part in parts)
 
 
 SETTING_NAMES = (
@@ -182,5 +225,6 @@ def get_profile(key: str, **settings: Any) -> GameProfile:
         profile = PROFILES[key]
     except (KeyError, TypeError):
         names = ", ".join(PROFILES)
-        raise EvaluatorError(f"'{key}' is not a game: choose one of {names}") from None
+        shown = f"'{excerpt(key)}'" if isinstance(key, str) else f"a {type(key).__name__}"
+        raise EvaluatorError(f"{shown} is not a game: choose one of {names}") from None
     return profile.with_settings(**settings) if settings else profile

@@ -1,37 +1,67 @@
 """Settlement: who receives which chips at the end of a deal.
 
 This is the one place chips are divided, for the lesson pages, the replayer
-and the ``showdown`` command alike, following ``shared/spec/showdown-jsonl.md``:
+and the ``showdown`` command alike, following ``docs/showdown-jsonl.md``:
 half of each pot to each award (the five-card low half takes an odd chip),
 ties shared with leftover chips going clockwise from the button, side pots
 built from what each seat put in, folded seats never paid.
+
+Hands are compared by the fast path's strengths (``GameProfile.strengths``),
+and the sentences are built from the winners' and losers' strengths alone
+(``strength_facts``), because the showdown batch settles tens of thousands of
+lines and reading every hand in full would cost far more than dividing the
+chips. A seat's readable values, with the cards that count, are built only
+when a page asks for them (``SeatResult.values``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
-from .cards import Card, parse_cards
+from .cards import DECK, Card, parse_cards, quick_indices
 from .errors import EvaluatorError
+from .limits import MAX_CHIPS
 from .profiles import AWARD_TITLES, GameProfile, get_profile
+from .strength_facts import description, known_descriptions
 from .values import BadugiValue, LowValue
-from .wording import names_and
+from .wording import excerpt, names_and
 
 Value = LowValue | BadugiValue
 HandInput = str | Sequence[Card] | Sequence[str] | None
 
+# The result classes are plain dataclasses, not frozen ones: a frozen
+# dataclass's generated __init__ costs about ten times as much, the showdown
+# batch builds several of these per line, and nothing changes them once built.
 
-@dataclass(frozen=True)
+
+@dataclass
 class SeatResult:
+    """One seat at the showdown.
+
+    ``strengths`` holds the fast path's strength of each award, in the order
+    of ``profile.awards``, and ``indices`` the deck indices of the cards (both
+    empty for a folded seat); ``values`` the readable values, built on first use.
+    """
+
     seat: int
     name: str
     folded: bool
     cards: tuple[Card, ...] | None
-    values: dict[str, Value] = field(default_factory=dict)
+    strengths: tuple[int, ...] = ()
+    profile: GameProfile | None = field(default=None, repr=False, compare=False)
+    indices: tuple[int, ...] = field(default=(), repr=False, compare=False)  # of the cards
+
+    @cached_property
+    def values(self) -> dict[str, Value]:
+        """Each award's value with the cards that count, keyed by award kind."""
+        if self.folded or not self.cards or self.profile is None:
+            return {}
+        return self.profile.evaluate(self.cards)
 
 
-@dataclass(frozen=True)
+@dataclass
 class Award:
     kind: str  # an award kind of the game, or "uncontested"
     amount: int
@@ -44,7 +74,7 @@ class Award:
         return "uncontested" if self.kind == "uncontested" else AWARD_TITLES[self.kind]
 
 
-@dataclass(frozen=True)
+@dataclass
 class Pot:
     name: str
     amount: int
@@ -52,7 +82,7 @@ class Pot:
     awards: tuple[Award, ...]
 
 
-@dataclass(frozen=True)
+@dataclass
 class Settlement:
     profile: GameProfile
     seats: tuple[SeatResult, ...]
@@ -87,28 +117,36 @@ def settle(
     seat_count = len(hands)
     if seat_count == 0:
         raise EvaluatorError("there are no seats: give at least one hand")
+    most = 52 // profile.hand_size
+    if seat_count > most:
+        raise EvaluatorError(
+            f"a {profile.name} table has at most {most} seats (one deck, "
+            f"{profile.hand_size} cards each), not {seat_count}"
+        )
     names = _names(names, seat_count)
     button = _button(button, seat_count)
     folded_flags = _folded(folded, hands)
-    cards = _parse_hands(profile, hands, names)
+    indices = _hand_indices(profile, hands, names)
     for i, flag in enumerate(folded_flags):
-        if not flag and cards[i] is None:
+        if not flag and indices[i] is None:
             raise EvaluatorError(f"{names[i]} has no hand but did not fold")
     live = [i for i in range(seat_count) if not folded_flags[i]]
     if not live:
         raise EvaluatorError("every seat folded: at least one seat must still be in the hand")
-
-    seats = tuple(
-        SeatResult(
-            seat=i,
-            name=names[i],
-            folded=folded_flags[i],
-            cards=cards[i],
-            values=profile.evaluate(cards[i]) if not folded_flags[i] and cards[i] else {},
-        )
-        for i in range(seat_count)
-    )
     layers = _layers(pot, contributions, names, live)
+
+    strength_of = profile.strength_function
+    deck = DECK.__getitem__
+    seats = tuple(
+        [
+            SeatResult(i, names[i], True, None if found is None else tuple(map(deck, found)))
+            if folded_flags[i] or found is None
+            else SeatResult(
+                i, names[i], False, tuple(map(deck, found)), strength_of(*found), profile, found
+            )
+            for i, found in enumerate(indices)
+        ]
+    )
     clockwise = [(button + 1 + k) % seat_count for k in range(seat_count)]
     pots = []
     for n, (amount, eligible) in enumerate(layers):
@@ -146,6 +184,40 @@ def _folded(folded: Sequence[bool] | None, hands: Sequence[HandInput]) -> list[b
     return list(folded)
 
 
+def _hand_indices(
+    profile: GameProfile, hands: Sequence[HandInput], names: Sequence[str]
+) -> list[tuple[int, ...] | None]:
+    """Each hand's deck indices (None for no hand), checked for size and repeats.
+
+    Plainly typed hands take a quick path; anything else, including every
+    mistake, goes through ``_parse_hands`` so its message is always the same.
+    """
+    size = profile.hand_size
+    found: list[tuple[int, ...] | None] = []
+    dealt: list[int] = []
+    for hand in hands:
+        if hand is None:
+            found.append(None)
+            continue
+        indices = quick_indices(hand) if isinstance(hand, str) else None
+        if indices is None or len(indices) != size:
+            return _slow_indices(profile, hands, names)  # unusual, or a mistake named there
+        found.append(indices)
+        dealt += indices
+    if len(set(dealt)) != len(dealt):
+        return _slow_indices(profile, hands, names)  # a repeated card, named there
+    return found
+
+
+def _slow_indices(
+    profile: GameProfile, hands: Sequence[HandInput], names: Sequence[str]
+) -> list[tuple[int, ...] | None]:
+    return [
+        None if cards is None else tuple(card.index for card in cards)
+        for cards in _parse_hands(profile, hands, names)
+    ]
+
+
 def _parse_hands(
     profile: GameProfile, hands: Sequence[HandInput], names: Sequence[str]
 ) -> list[tuple[Card, ...] | None]:
@@ -173,10 +245,23 @@ def _parse_hands(
 
 def _whole(value: object, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise EvaluatorError(f"{what} must be a whole number of chips, got {value!r}")
+        raise EvaluatorError(f"{what} must be a whole number of chips, got {_shown(value)}")
     if value < 0:
-        raise EvaluatorError(f"{what} cannot be negative, got {value}")
+        raise EvaluatorError(f"{what} cannot be negative, got {_shown(value)}")
+    if value > MAX_CHIPS:
+        raise EvaluatorError(f"{what} is more than the {MAX_CHIPS:,} chips a table can hold")
     return value
+
+
+def _shown(value: object) -> str:
+    """A value as a message may quote it: short, and never a whole structure."""
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_CHIPS:
+        return "a number too large to be chips"
+    return excerpt(repr(value))
 
 
 def _layers(
@@ -213,6 +298,8 @@ def _layers(
 
 def _share(amount: int, winners: Sequence[int], clockwise: Sequence[int]) -> dict[int, int]:
     """Equal shares; leftover chips one each, clockwise from the button's left."""
+    if len(winners) == 1:
+        return {winners[0]: amount}
     base, extra = divmod(amount, len(winners))
     ordered = sorted(winners, key=clockwise.index)
     return {seat: base + (1 if k < extra else 0) for k, seat in enumerate(ordered)}
@@ -247,8 +334,9 @@ def _settle_pot(
     awards = []
     for k, kind in enumerate(profile.awards):
         part = base + (1 if k < odd else 0)  # the five-card low half comes first
-        best = max(seats[i].values[kind] for i in eligible)
-        winners = tuple(i for i in eligible if seats[i].values[kind] == best)
+        column = [seats[i].strengths[k] for i in eligible]
+        best = max(column)
+        winners = tuple([i for i, s in zip(eligible, column, strict=True) if s == best])
         shares = _share(part, winners, clockwise)
         awards.append(
             Award(
@@ -256,7 +344,7 @@ def _settle_pot(
                 part,
                 winners,
                 shares,
-                _explain(profile, seats, label, kind, part, eligible, winners, shares),
+                _explain(profile, seats, label, k, part, eligible, winners, shares),
             )
         )
     return Pot(label, amount, eligible, tuple(awards))
@@ -266,17 +354,26 @@ def _explain(
     profile: GameProfile,
     seats: tuple[SeatResult, ...],
     label: str,
-    kind: str,
+    k: int,
     part: int,
     eligible: tuple[int, ...],
     winners: tuple[int, ...],
     shares: dict[int, int],
 ) -> str:
+    """The award in one sentence, worded from each seat's strength (see ``strength_facts``)."""
+    kind = profile.awards[k]
+    ace_high = profile.badugi_ace_high
+    known = known_descriptions(kind, ace_high)
+    words: dict[int, str] = {}
+    for i in eligible:
+        seat = seats[i]
+        text = known.get(seat.strengths[k])
+        words[i] = description(kind, ace_high, seat.strengths[k]) if text is None else text
+
     title = AWARD_TITLES[kind]
     where = f"the {title} half of {label}" if profile.is_split else label
-    shown = seats[winners[0]].values[kind].description
-    losers = [i for i in eligible if i not in winners]
-    beaten = "; ".join(f"{seats[i].name} has {seats[i].values[kind].description}" for i in losers)
+    shown = words[winners[0]]
+    beaten = "; ".join([f"{seats[i].name} has {words[i]}" for i in eligible if i not in winners])
     chips = f" ({part})" if part else ""  # a question without a pot still names winners
     if len(winners) == 1:
         sentence = f"{seats[winners[0]].name} wins {where}{chips} with {shown}"

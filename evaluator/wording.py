@@ -21,3 +21,15 @@ def names_and(names: Iterable[str]) -> str:
     """ "Ada", "Ada and Bo", "Ada, Bo and Cy": a list as a sentence says it."""
     names = list(names)
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def excerpt(text: str, limit: int = 24) -> str:
+    """A short, printable piece of what someone typed, safe to quote in a message.
+
+    Input can be enormous or hold characters no output can encode (a lone
+    surrogate, a control character); a message quotes at most ``limit``
+    characters of it, with anything unprintable written as a backslash
+    escape, so the message itself can always be shown and written out.
+    """
+    shown = "".join(c if c.isprintable() else ascii(c)[1:-1] for c in text[:limit])
+    return shown + "..." if len(text) > limit else shown

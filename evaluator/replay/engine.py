@@ -86,6 +86,7 @@ class _Replayer:
         for s in changed:
             cache[s] = self._seat_state(s)
         t = self.table
+        to_act: int | None
         if self.drawing is not None:
             to_act, to_call = self.drawing, 0
         else:
@@ -475,5 +476,9 @@ class _Replayer:
 
 
 def _total_of(values: Iterable[int | None]) -> int | None:
-    values = list(values)
-    return None if any(v is None for v in values) else sum(values)  # type: ignore[misc]
+    total = 0
+    for value in values:
+        if value is None:
+            return None
+        total += value
+    return total

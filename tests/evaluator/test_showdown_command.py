@@ -22,7 +22,7 @@ SPEC_INPUT = {
     "pot": 80,
     "button": 0,
 }
-# The example output of shared/spec/showdown-jsonl.md, the contract itself.
+# The example output of docs/showdown-jsonl.md, the contract itself.
 SPEC_OUTPUT = {
     "ok": True,
     "pots": [
