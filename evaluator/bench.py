@@ -230,6 +230,8 @@ def bench_draw_odds(options: argparse.Namespace) -> list[Line]:
 
 
 SECTIONS.append(bench_draw_odds)
+
+
 def bench_showdown(options: argparse.Namespace) -> list[Line]:
     from .showdown_bench import TARGET_SPEED_UP, compare
 
