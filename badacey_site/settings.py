@@ -138,8 +138,9 @@ MIDDLEWARE = [
     # rest, so it compresses the finished page. Django pads each gzip stream
     # with random bytes, its mitigation for BREACH.
     "django.middleware.gzip.GZipMiddleware",
-    # A NUL in a query string would reach the database (PostgreSQL refuses it): a 400 first.
-    "badacey_site.middleware.refuse_unstorable_query",
+    # A NUL in a query string or cookie would reach the database (PostgreSQL refuses
+    # it): the query is answered 400, the cookie ignored. Before the session is read.
+    "badacey_site.middleware.refuse_unstorable_text",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

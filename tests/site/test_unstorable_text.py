@@ -63,6 +63,15 @@ def test_a_nul_in_a_learner_page_query_is_a_400(client):
     assertContains(response, "“game” parameter contains a NUL character", status_code=400)
 
 
+def test_a_session_cookie_holding_a_nul_is_ignored_not_looked_up(client):
+    # A quoted cookie value may spell a NUL as "\000"; the session is read from
+    # the database on every admin page.
+    client.cookies["sessionid"] = f"abc{NUL}defghijklmnopqrstuvwxyz"
+    response = client.get("/admin/")
+    assert response.status_code == 302  # not signed in: off to the sign-in page
+    assert response["Location"].startswith("/admin/login/")
+
+
 def test_the_same_queries_without_the_nul_still_work(teacher_client):
     assert teacher_client.get("/admin/lessons/deal/?game__exact=badugi").status_code == 200
     assert teacher_client.get("/practice/?game=badugi").status_code == 200
