@@ -17,7 +17,8 @@ from pytest_django.asserts import assertContains
 from badacey_site.client_address import client_address
 from tests.factories import make_teacher
 
-pytestmark = pytest.mark.django_db
+# cache: signing in writes a session, which Redis holds on the scripts/test Redis run.
+pytestmark = [pytest.mark.django_db, pytest.mark.cache]
 
 LOGIN = "/admin/login/"
 PASSWORD = "a-long-teaching-pass"
