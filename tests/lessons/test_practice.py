@@ -158,7 +158,8 @@ def badugi_fields() -> dict:
 
 
 @pytest.mark.parametrize(
-    ("page", "status", "message"),
+    # Not "page": pytest-playwright would take that for its browser page fixture.
+    ("number", "status", "message"),
     [
         ("7", 404, "There is no page 7; the list has 2 pages."),  # 21 deals + 1 seeded
         ("two", 400, "The page must be a whole number"),
@@ -166,10 +167,10 @@ def badugi_fields() -> dict:
         ("9" * 5000, 400, "The page must be a whole number"),
     ],
 )
-def test_a_page_that_is_not_there_is_explained(client, page, status, message):
+def test_a_page_that_is_not_there_is_explained(client, number, status, message):
     many_deals(PAGE_SIZE + 1)
     for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
-        response = client.get(PRACTICE, {"page": page}, **headers)
+        response = client.get(PRACTICE, {"page": number}, **headers)
         assertContains(response, message, status_code=status)
         assertNotContains(response, "Numbered deal", status_code=status)
 
