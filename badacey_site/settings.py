@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -62,6 +63,42 @@ def env_int(name: str, default: int) -> int:
     return value
 
 
+def env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    """Read one of a few words (any case); a typo is an error naming the variable."""
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    value = raw.strip().upper()
+    if value not in choices:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not one of: {', '.join(choices)}")
+    return value
+
+
+def env_url(name: str, schemes: tuple[str, ...]) -> str | None:
+    """Read a service URL; unset means "not configured", but set-and-empty is a mistake.
+
+    An empty DATABASE_URL once selected Django's dummy backend, which passes
+    ``check --deploy`` and then fails on the first query. The value is never
+    echoed: it may hold a password.
+    """
+    raw = os.environ.get(name)
+    if raw is None:
+        return None
+    url = raw.strip()
+    if url == "":
+        raise ImproperlyConfigured(
+            f"{name} is set but empty; unset it to use the default, or give a URL such as "
+            f"{schemes[0]}://..."
+        )
+    scheme = url.split("://", 1)[0].lower() if "://" in url else ""
+    if scheme not in schemes:
+        raise ImproperlyConfigured(
+            f"{name} must start with one of {', '.join(s + '://' for s in schemes)} "
+            f"(it starts with {scheme + '://' if scheme else 'no scheme'})"
+        )
+    return url
+
+
 DEBUG = env_bool("DJANGO_DEBUG", True)
 # pytest-django imports these settings after pytest itself; `manage.py test` is not used.
 TESTING = "pytest" in sys.modules
@@ -88,6 +125,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "crispy_forms",
     "crispy_bootstrap5",
+    "axes",
     # Plain-Python poker engine; listed only so its management commands are found.
     "evaluator",
     "lessons.apps.LessonsConfig",
@@ -96,6 +134,13 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Below whitenoise, which sends static files already compressed; above the
+    # rest, so it compresses the finished page. Django pads each gzip stream
+    # with random bytes, its mitigation for BREACH.
+    "django.middleware.gzip.GZipMiddleware",
+    # A NUL in a query string or cookie would reach the database (PostgreSQL refuses
+    # it): the query is answered 400, the cookie ignored. Before the session is read.
+    "badacey_site.middleware.refuse_unstorable_text",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -104,6 +149,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Turns a refused sign-in (see AXES_* below) into the "too many attempts" page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 # Everything the site loads comes from itself, so the policy can forbid inline
@@ -138,12 +185,30 @@ TEMPLATES = [
     },
 ]
 
-DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=env_int("DJANGO_DB_CONN_MAX_AGE", 0),
-    )
-}
+SQLITE_URL = f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
+DATABASE_URL = env_url("DATABASE_URL", ("postgres", "postgresql", "pgsql", "sqlite")) or SQLITE_URL
+try:
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL, conn_max_age=env_int("DJANGO_DB_CONN_MAX_AGE", 0)
+        )
+    }
+except ValueError:
+    raise ImproperlyConfigured(
+        "DATABASE_URL cannot be read; the form is postgres://USER:PASSWORD@HOST:PORT/NAME "
+        "or sqlite:////absolute/path.sqlite3"
+    ) from None
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite as a multi-process web site needs three things. WAL lets pages be
+    # read while a teacher's save is written. IMMEDIATE takes the write lock when
+    # a transaction begins: a transaction that read first and only then tried to
+    # write could not wait for the lock and failed at once ("database is
+    # locked"). The timeout is how long a writer waits its turn, in seconds.
+    DATABASES["default"]["OPTIONS"] = {
+        "transaction_mode": "IMMEDIATE",
+        "timeout": 20,
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -153,6 +218,27 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 LOGIN_URL = "admin:login"
+
+# Sign-in attempts are limited per username and per address (django-axes). The
+# axes backend comes first: a locked-out attempt is refused there, before the
+# model backend spends a password hash on it. Any sign-in view that calls
+# django.contrib.auth.authenticate(request, ...) is covered, the admin's and
+# any public one alike.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("DJANGO_SIGNIN_FAILURE_LIMIT", 10)
+if AXES_FAILURE_LIMIT < 1:
+    raise ImproperlyConfigured("DJANGO_SIGNIN_FAILURE_LIMIT must be at least 1")
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("DJANGO_SIGNIN_LOCKOUT_MINUTES", 15))
+if not AXES_COOLOFF_TIME:
+    raise ImproperlyConfigured("DJANGO_SIGNIN_LOCKOUT_MINUTES must be at least 1")
+# Each on its own: too many failures for one username, or from one address, locks.
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_CALLABLE = "badacey_site.sign_in_limits.paused_response"
+AXES_CLIENT_IP_CALLABLE = "badacey_site.client_address.client_address"
+AXES_VERBOSE = False
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
@@ -179,6 +265,27 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG or TESTING
 WHITENOISE_AUTOREFRESH = DEBUG or TESTING
 
+# One app server can keep its cache in its own memory. Several servers share
+# Redis (REDIS_URL), so a page rendered by one is reused by the others.
+REDIS_URL = env_url("REDIS_URL", ("redis", "rediss", "unix"))
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": "badacey",
+            # A stalled Redis should cost a request seconds, not a worker forever.
+            "OPTIONS": {"socket_connect_timeout": 2, "socket_timeout": 2},
+        }
+    }
+    # Sessions live in the database and are read through the shared cache.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # Not cached_db here: each process has its own memory, so a session ended in
+    # one worker would live on in another's copy. The database alone is shared.
+    SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 
@@ -190,7 +297,10 @@ CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
 SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
 SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", not DEBUG)
-if env_bool("DJANGO_BEHIND_TLS_PROXY", False):
+# Behind a proxy, the proxy's own X-Forwarded-Proto and X-Forwarded-For are
+# trusted (see badacey_site/client_address.py); never set this without one.
+BEHIND_PROXY = env_bool("DJANGO_BEHIND_TLS_PROXY", False)
+if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 X_FRAME_OPTIONS = "DENY"
 
@@ -198,5 +308,10 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    "root": {
+        "handlers": ["console"],
+        "level": env_choice(
+            "DJANGO_LOG_LEVEL", "INFO", ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+        ),
+    },
 }

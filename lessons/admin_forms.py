@@ -38,9 +38,11 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 
+from badacey_site.storable_text import validate_storable
 from evaluator import EvaluatorError, format_cards, parse_cards
 from evaluator.profiles import SETTING_NAMES
 
+from . import deal_io
 from . import parts as part_kinds
 from .histories import HistoryFacts, history_facts
 from .models import Deal
@@ -166,9 +168,12 @@ class PartsField(forms.CharField):
 
 
 class DealAdminForm(forms.ModelForm):
-    seats = SeatsField(required=False, help_text=SEATS_HELP)
-    settings = SettingsField(required=False, help_text=SETTINGS_HELP)
-    parts = PartsField(help_text=part_kinds.syntax_help())
+    # validate_storable: a NUL read into these JSON boxes would reach PostgreSQL (a 500).
+    seats = SeatsField(required=False, help_text=SEATS_HELP, validators=[validate_storable])
+    settings = SettingsField(
+        required=False, help_text=SETTINGS_HELP, validators=[validate_storable]
+    )
+    parts = PartsField(help_text=part_kinds.syntax_help(), validators=[validate_storable])
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
 
     class Meta:
@@ -272,9 +277,8 @@ class DealAdminForm(forms.ModelForm):
 
 # Importing a deals file ------------------------------------------------------------
 
-# A file this size holds thousands of deals; every one is run through the
-# evaluator inside a single request, so a larger file belongs to the command.
-MAX_IMPORT_BYTES = 5 * 1024 * 1024
+# The same cap as import_deals (lessons.deal_io), checked before the upload is read.
+MAX_IMPORT_BYTES = deal_io.MAX_IMPORT_BYTES
 # Pasted text travels as an ordinary form field, which Django caps at 2.5 MB
 # (DATA_UPLOAD_MAX_MEMORY_SIZE); the browser stops typing well before that.
 MAX_PASTED_CHARS = 500_000
@@ -287,7 +291,7 @@ class DealImportForm(forms.Form):
         required=False,
         label="Deals file",
         help_text="A .json file made by the “Export selected deals as JSON” action or by "
-        f"manage.py export_deals, up to {MAX_IMPORT_BYTES // (1024 * 1024)} MB.",
+        f"manage.py export_deals; {deal_io.CAPS}.",
     )
     text = forms.CharField(
         required=False,
@@ -308,14 +312,8 @@ class DealImportForm(forms.Form):
         if not upload and not text:
             raise ValidationError("Choose a deals file, or paste its JSON.")
         if upload:
-            if upload.size > MAX_IMPORT_BYTES:
-                megabytes = upload.size / (1024 * 1024)
-                self.add_error(
-                    "file",
-                    f"The file is {megabytes:.1f} MB; the admin takes up to "
-                    f"{MAX_IMPORT_BYTES // (1024 * 1024)} MB. Split it, or run "
-                    "manage.py import_deals on the server.",
-                )
+            if problem := deal_io.size_problem(upload.size):
+                self.add_error("file", problem)
                 return cleaned
             cleaned["document"] = upload.read()
             cleaned["source"] = upload.name

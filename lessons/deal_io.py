@@ -11,6 +11,11 @@ evaluator included) before the first one is written, and the writes share one
 transaction, so a file with one bad deal changes nothing. A slug that already
 exists is updated in place, so importing the same file twice adds nothing.
 
+The checks run before that transaction begins: on SQLite a write transaction
+holds the only write lock, and every teacher's save waits while it is open.
+For the same reason a file holds at most ``MAX_IMPORT_DEALS`` deals in
+``MAX_IMPORT_BYTES``.
+
 Each value must already have its JSON type (a whole number for ``pot``, text
 for ``title``, an object for ``settings``): a model field would quietly turn
 ``1.5`` into ``1`` or ``5`` into ``"5"``, and a file that says something else
@@ -27,7 +32,15 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 
+from badacey_site.storable_text import shown, unstorable_character, unstorable_in
+
 from .models import CONTENT_FIELDS, Deal, StaleDealError
+
+# About 8 ms of writing per deal: 200 deals keep the write lock for under two
+# seconds. A lesson's deal is 1-2 KB as JSON, so 200 of them fit in 1 MB.
+MAX_IMPORT_DEALS = 200
+MAX_IMPORT_BYTES = 1024 * 1024
+CAPS = f"an import takes at most {MAX_IMPORT_DEALS} deals and 1 MB"
 
 FORMAT = "badacey-study-room/deals"
 VERSION = 1
@@ -61,33 +74,46 @@ def dumps(deals: Iterable[Deal]) -> str:
     return json.dumps(document(deals), ensure_ascii=False, indent=2) + "\n"
 
 
+def size_problem(size: int) -> str | None:
+    """Why a file of ``size`` bytes is refused before it is read, or None."""
+    if size <= MAX_IMPORT_BYTES:
+        return None
+    return f"The file is {size / (1024 * 1024):.1f} MB; {CAPS}. Split it into smaller files."
+
+
 def loads(text: str | bytes) -> ImportResult:
     """Create or update every deal in the document, or raise DealFileError and change nothing."""
+    size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
+    if problem := size_problem(size):
+        raise DealFileError([problem])
     entries = _entries(text)
-    with transaction.atomic():
-        deals, problems = [], []
-        stored = Deal.objects.in_bulk([entry["slug"] for entry in entries], field_name="slug")
-        for n, entry in enumerate(entries, start=1):
-            deal = stored.get(entry["slug"]) or Deal()
-            created = deal.pk is None
-            for name, value in entry.items():
-                setattr(deal, name, value)
-            try:
-                deal.full_clean()
-            except ValidationError as error:
-                problems.extend(_describe(n, entry["slug"], error))
-            deals.append((deal, created))
-        if problems:
-            raise DealFileError(problems)
+    deals, problems = [], []
+    stored = Deal.objects.in_bulk([entry["slug"] for entry in entries], field_name="slug")
+    for n, entry in enumerate(entries, start=1):
+        deal = stored.get(entry["slug"]) or Deal()
+        created = deal.pk is None
+        for name, value in entry.items():
+            setattr(deal, name, value)
         try:
+            deal.full_clean()
+        except ValidationError as error:
+            problems.extend(_describe(n, entry["slug"], error))
+        deals.append((deal, created))
+    if problems:
+        raise DealFileError(problems)
+    try:
+        with transaction.atomic():
             for deal, _ in deals:
                 deal.save()
-        except IntegrityError as error:
-            # Two new deals claiming the same lesson number: full_clean() only sees the database.
-            raise DealFileError([f"The deals clash with each other: {error}"]) from None
-        except StaleDealError as error:
-            # A teacher saved one of these deals while the file was being checked.
-            raise DealFileError([f"{error} Import the file again."]) from None
+    except IntegrityError as error:
+        # Two new deals claiming the same lesson number, or a slug another teacher
+        # took since the checks: full_clean() only sees the database as it was.
+        raise DealFileError(
+            [f"The deals clash with each other or with a new deal: {error}"]
+        ) from None
+    except StaleDealError as error:
+        # A teacher saved one of these deals while the file was being checked.
+        raise DealFileError([f"{error} Import the file again."]) from None
     return ImportResult(
         created=[d.slug for d, created in deals if created],
         updated=[d.slug for d, created in deals if not created],
@@ -118,6 +144,10 @@ def _entries(text: str | bytes) -> list[dict[str, Any]]:
     entries = data.get("deals")
     if not isinstance(entries, list):
         raise DealFileError(['The file needs a "deals" list.'])
+    if len(entries) > MAX_IMPORT_DEALS:
+        raise DealFileError(
+            [f"The file holds {len(entries):,} deals; {CAPS}. Split it into smaller files."]
+        )
     problems, seen, exercises = [], set(), {}
     for n, entry in enumerate(entries, start=1):
         if not isinstance(entry, dict):
@@ -125,6 +155,11 @@ def _entries(text: str | bytes) -> list[dict[str, Any]]:
             continue
         if not isinstance(entry.get("slug"), str):
             problems.append(f'Deal {n} needs a "slug" naming it, as text.')
+            continue
+        unstorable = _unstorable_problems(n, entry)
+        if unstorable:
+            # Nothing else about the deal can be checked safely, or quoted.
+            problems.extend(unstorable)
             continue
         slug = entry["slug"]
         unknown = sorted(set(entry) - set(FIELDS))
@@ -145,6 +180,19 @@ def _entries(text: str | bytes) -> list[dict[str, Any]]:
     if problems:
         raise DealFileError(problems)
     return entries
+
+
+def _unstorable_problems(n: int, entry: dict[str, Any]) -> list[str]:
+    """A NUL or lone surrogate anywhere in the deal: no database can store it."""
+    problems = []
+    for name, value in entry.items():
+        problem = unstorable_character(name) or unstorable_in(value)
+        if problem:
+            problems.append(
+                f"Deal {n} ({shown(entry['slug'])}), {shown(name)}: contains {problem}, "
+                "which cannot be stored; remove it from the file."
+            )
+    return problems
 
 
 def _is_int(value: Any) -> bool:

@@ -14,9 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from crispy_forms.bootstrap import FieldWithButtons, StrictButton
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import Layout
 from django import forms
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
+from django.urls import reverse
 
 from evaluator import EvaluatorError
 from evaluator.replay import Replay
@@ -111,9 +115,46 @@ class AnswerForm(forms.Form):
 
 
 class PracticeFilterForm(forms.Form):
+    """``?game=...&page=N`` for the Practice list; crispy lays out the game filter.
+
+    The page number is read here but not shown as a box: the list's page links
+    set it, and choosing a game starts again from the first page.
+    """
+
     game = forms.ChoiceField(
         required=False, choices=lambda: [("", "All games"), *game_choices()], label="Game"
     )
+    page = forms.IntegerField(
+        required=False,
+        min_value=1,
+        max_value=100_000,
+        error_messages={
+            "invalid": "The page must be a whole number, such as ?page=2.",
+            "min_value": "Pages are numbered from 1.",
+            "max_value": "There is no page that far on.",
+        },
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        url = reverse("lessons:practice")
+        self.helper = FormHelper()
+        self.helper.form_method = "get"
+        self.helper.form_action = url
+        self.helper.form_class = "practice__filter"
+        # Errors go in the list below (the part htmx swaps), not beside the select.
+        self.helper.form_show_errors = False
+        self.helper.attrs = {
+            # hx-get: refilter in place; without JavaScript the form is a plain GET.
+            "hx-get": url,
+            # hx-target: only the list changes, so focus stays on the select.
+            "hx-target": "#deal-list",
+            # hx-push-url: the filtered list keeps a URL that can be shared or reloaded.
+            "hx-push-url": "true",
+        }
+        self.helper.layout = Layout(
+            FieldWithButtons("game", StrictButton("Show", type="submit", css_class="btn-primary"))
+        )
 
 
 class ReplayStepForm(forms.Form):

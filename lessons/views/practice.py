@@ -1,11 +1,13 @@
 """The Practice page: teachers' published deals, newest first, filterable by game.
 
 Each deal opens as an exercise (the same page and answer panel as the
-lessons), and in the replayer when it has a history.
+lessons), and in the replayer when it has a history. The list comes in pages
+of ``PAGE_SIZE``, so its weight does not grow with the number of deals.
 """
 
 from __future__ import annotations
 
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
@@ -13,17 +15,30 @@ from django.views.decorators.http import require_safe
 from ..forms import PracticeFilterForm
 from ..models import Deal
 
+PAGE_SIZE = 20
+
 
 @require_safe
 def practice_list(request: HttpRequest) -> HttpResponse:
     form = PracticeFilterForm(request.GET)
-    deals = Deal.objects.published().practice().order_by("-created_at", "-pk")
-    if form.is_valid() and form.cleaned_data["game"]:
-        deals = deals.filter(game=form.cleaned_data["game"])
-    # An unknown game in the query is bad input: say so, and list nothing rather than guess.
-    status = 200 if form.is_valid() else 400
-    context = {"form": form, "deals": deals if status == 200 else []}
+    page, numbers, status = None, [], 400  # bad input is said in the list; nothing is guessed
+    if form.is_valid():
+        deals = Deal.objects.published().practice().order_by("-created_at", "-pk")
+        if form.cleaned_data["game"]:
+            deals = deals.filter(game=form.cleaned_data["game"])
+        paginator = Paginator(deals, PAGE_SIZE)
+        number = form.cleaned_data["page"] or 1
+        if number <= paginator.num_pages:
+            page, status = paginator.page(number), 200
+            numbers = list(paginator.get_elided_page_range(number, on_each_side=2, on_ends=1))
+        else:
+            status = 404
+            last = paginator.num_pages
+            pages = f"{last} page{'s' * (last > 1)}"
+            form.add_error("page", f"There is no page {number}; the list has {pages}.")
     template = "lessons/practice_list.html"
     if request.htmx:
         template += "#deal-list"
-    return render(request, template, context, status=status)
+    return render(
+        request, template, {"form": form, "page": page, "page_numbers": numbers}, status=status
+    )

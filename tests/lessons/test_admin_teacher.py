@@ -403,7 +403,7 @@ def test_a_deal_the_evaluator_refuses_is_named_and_nothing_is_imported(teacher_c
         ({"file": SimpleUploadedFile("empty.json", b"")}, "The submitted file is empty."),
         (
             {"file": SimpleUploadedFile("huge.json", b" " * (MAX_IMPORT_BYTES + 1))},
-            "the admin takes up to 5 MB",
+            deal_io.CAPS,
         ),
     ],
 )

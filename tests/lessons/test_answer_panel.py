@@ -12,7 +12,8 @@ from lessons.exercises import exercise_blocks
 from lessons.models import Deal
 from tests.factories import make_deal
 
-pytestmark = pytest.mark.django_db
+# cache: worked answers are kept in the cache, so scripts/test runs these on Redis too.
+pytestmark = [pytest.mark.django_db, pytest.mark.cache]
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
 

@@ -207,3 +207,51 @@ def test_the_admin_action_downloads_the_selected_deals(client, two_practice_deal
     assert response["Content-Disposition"].startswith('attachment; filename="deals-')
     document = json.loads(response.content)
     assert [d["slug"] for d in document["deals"]] == ["second"]
+
+
+# Caps: one import keeps the write lock for seconds at most ---------------------------
+
+
+def test_a_file_with_more_deals_than_the_cap_is_refused_saying_the_cap(two_practice_deals):
+    document = deal_io.document(two_practice_deals[:1])
+    template = document["deals"][0]
+    document["deals"] = [
+        dict(template, slug=f"copy-{n}") for n in range(deal_io.MAX_IMPORT_DEALS + 1)
+    ]
+    before = snapshot()
+    with pytest.raises(deal_io.DealFileError) as caught:
+        deal_io.loads(json.dumps(document))
+    (problem,) = caught.value.problems
+    assert f"holds {deal_io.MAX_IMPORT_DEALS + 1:,} deals" in problem
+    assert deal_io.CAPS in problem
+    assert snapshot() == before
+
+
+def test_exactly_the_cap_is_still_imported(two_practice_deals):
+    document = deal_io.document(two_practice_deals[:1])
+    template = document["deals"][0]
+    document["deals"] = [dict(template, slug=f"copy-{n}") for n in range(deal_io.MAX_IMPORT_DEALS)]
+    result = deal_io.loads(json.dumps(document))
+    assert len(result.created) == deal_io.MAX_IMPORT_DEALS
+
+
+def oversized(two_practice_deals) -> str:
+    document = deal_io.document(two_practice_deals[:1])
+    document["deals"][0]["explanation"] = "x" * deal_io.MAX_IMPORT_BYTES
+    return json.dumps(document)
+
+
+def test_a_file_over_the_size_cap_is_refused_saying_the_cap(two_practice_deals):
+    with pytest.raises(deal_io.DealFileError) as caught:
+        deal_io.loads(oversized(two_practice_deals))
+    assert deal_io.CAPS in caught.value.problems[0]
+
+
+def test_the_command_refuses_an_oversized_file_before_reading_it(
+    tmp_path, monkeypatch, two_practice_deals
+):
+    path = tmp_path / "huge.json"
+    path.write_text(oversized(two_practice_deals), encoding="utf-8")
+    monkeypatch.setattr("pathlib.Path.read_bytes", lambda self: pytest.fail("the file was read"))
+    with pytest.raises(CommandError, match="an import takes at most"):
+        call_command("import_deals", str(path))

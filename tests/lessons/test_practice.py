@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from evaluator.worked_deals import worked_deal
 from lessons.models import Deal
+from lessons.views.practice import PAGE_SIZE
 from tests.factories import make_deal
 
 pytestmark = pytest.mark.django_db
@@ -108,3 +111,77 @@ def test_the_nav_links_to_practice_and_marks_the_current_page(client):
     assertContains(
         client.get(PRACTICE), '<a href="/practice/" aria-current="page">Practice</a>', html=True
     )
+
+
+# Pages of deals -------------------------------------------------------------------
+
+
+def many_deals(count: int, **kw) -> list[Deal]:
+    """``count`` published practice deals, oldest first."""
+    return [make_deal(title=f"Numbered deal {n:03}", **kw) for n in range(count)]
+
+
+def listed_titles(response) -> list[str]:
+    return re.findall(r"Numbered deal \d{3}", response.content.decode().split("<ul", 2)[-1])
+
+
+def test_the_list_comes_in_pages_of_a_fixed_size_newest_first(client):
+    deals = many_deals(PAGE_SIZE + 3)
+    first = client.get(PRACTICE)
+    newest_first = [d.title for d in reversed(deals)]
+    assert listed_titles(first) == newest_first[:PAGE_SIZE]
+    total = Deal.objects.published().practice().count()
+    assertContains(first, f"Deals 1 to {PAGE_SIZE} of {total}.")
+    assertContains(first, 'href="?page=2" rel="next"')
+    second = client.get(PRACTICE, {"page": 2})
+    assert listed_titles(second) == newest_first[PAGE_SIZE:]
+    assertContains(second, 'aria-current="page"><span class="visually-hidden">Page </span>2')
+    assertContains(second, 'href="?page=1" rel="prev"')
+
+
+def test_a_short_list_shows_no_page_links(client):
+    many_deals(2)
+    assertNotContains(client.get(PRACTICE), "Pages of practice deals")
+
+
+def test_page_links_keep_the_game_filter(client):
+    many_deals(PAGE_SIZE + 1, game="badugi", **badugi_fields())
+    for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+        response = client.get(PRACTICE, {"game": "badugi"}, **headers)
+        assertContains(response, 'href="?game=badugi&amp;page=2" rel="next"')
+
+
+def badugi_fields() -> dict:
+    deal = badugi_deal(title="Template", slug="template-badugi")
+    deal.delete()
+    return {"seats": deal.seats, "parts": deal.parts}
+
+
+@pytest.mark.parametrize(
+    # Not "page": pytest-playwright would take that for its browser page fixture.
+    ("number", "status", "message"),
+    [
+        ("7", 404, "There is no page 7; the list has 2 pages."),  # 21 deals + 1 seeded
+        ("two", 400, "The page must be a whole number"),
+        ("0", 400, "Pages are numbered from 1."),
+        ("9" * 5000, 400, "The page must be a whole number"),
+    ],
+)
+def test_a_page_that_is_not_there_is_explained(client, number, status, message):
+    many_deals(PAGE_SIZE + 1)
+    for headers in ({}, {"HTTP_HX_REQUEST": "true"}):
+        response = client.get(PRACTICE, {"page": number}, **headers)
+        assertContains(response, message, status_code=status)
+        assertNotContains(response, "Numbered deal", status_code=status)
+
+
+def test_the_filter_is_laid_out_by_crispy_and_still_refilters_in_place(client):
+    response = client.get(PRACTICE)
+    form = re.search(r"<form\b[^>]*>", response.content.decode()).group(0)
+    assert 'hx-get="/practice/"' in form and 'hx-target="#deal-list"' in form
+    assert 'method="get"' in form
+    # crispy-bootstrap5's markup: a labelled select in an input group with its button.
+    assertContains(response, '<label for="id_game" class="form-label')
+    assertContains(response, 'class="select form-select"')
+    assertContains(response, '<div class="input-group">')
+    assertNotContains(response, 'name="page"')

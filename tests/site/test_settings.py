@@ -53,6 +53,7 @@ def test_env_int_rejects_non_counts(monkeypatch, raw):
 def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
     clean.pop("DATABASE_URL", None)
+    clean.pop("REDIS_URL", None)
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,
@@ -80,3 +81,78 @@ def test_production_settings_pass_the_deploy_check():
         DJANGO_ALLOWED_HOSTS="example.org",
     )
     assert result.returncode == 0, result.stderr
+
+
+def _settings_of(code: str, **env: str) -> list[str]:
+    """Lines printed by ``code`` run in a fresh process with these variables set."""
+    result = _manage("shell", "--no-imports", "-c", code, **env)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.split()
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("DJANGO_LOG_LEVEL", "verbose"),
+        ("DATABASE_URL", ""),
+        ("DATABASE_URL", "   "),
+        ("DATABASE_URL", "mysql://app:secret@db/app"),
+        ("REDIS_URL", ""),
+        ("REDIS_URL", "http://127.0.0.1:6379"),
+    ],
+)
+def test_a_setting_that_cannot_be_used_stops_start_up_naming_it(variable, value):
+    # In production too: an empty DATABASE_URL used to pass check --deploy.
+    result = _manage(
+        "check",
+        "--deploy",
+        DJANGO_DEBUG="false",
+        DJANGO_SECRET_KEY="x7#kq" * 12,
+        DJANGO_ALLOWED_HOSTS="example.org",
+        **{variable: value},
+    )
+    assert result.returncode != 0
+    assert f"{variable}" in result.stderr
+    assert "secret" not in result.stderr, "a URL's password must not be echoed"
+
+
+def test_a_log_level_may_be_written_in_any_case():
+    assert _settings_of(
+        "from django.conf import settings; print(settings.LOGGING['root']['level'])",
+        DJANGO_LOG_LEVEL="warning",
+    ) == ["WARNING"]
+
+
+SHOW_CACHE = (
+    "from django.conf import settings; "
+    "print(settings.CACHES['default']['BACKEND'], settings.SESSION_ENGINE)"
+)
+
+
+def test_without_redis_the_cache_is_local_and_sessions_live_in_the_database():
+    assert _settings_of(SHOW_CACHE) == [
+        "django.core.cache.backends.locmem.LocMemCache",
+        "django.contrib.sessions.backends.db",
+    ]
+
+
+def test_redis_url_selects_the_shared_cache_and_cached_sessions():
+    assert _settings_of(SHOW_CACHE, REDIS_URL="redis://127.0.0.1:6390/0") == [
+        "django.core.cache.backends.redis.RedisCache",
+        "django.contrib.sessions.backends.cached_db",
+    ]
+
+
+def test_a_sqlite_file_is_opened_for_concurrent_writers(tmp_path):
+    code = (
+        "from django.db import connection; cursor = connection.cursor(); "
+        "print(cursor.execute('PRAGMA journal_mode').fetchone()[0]); "
+        "print(cursor.execute('PRAGMA busy_timeout').fetchone()[0]); "
+        "print(connection.transaction_mode)"
+    )
+    journal, busy_ms, mode = _settings_of(
+        code, DATABASE_URL=f"sqlite:///{tmp_path / 'site.sqlite3'}"
+    )
+    assert journal == "wal"  # readers go on while a teacher's save is written
+    assert int(busy_ms) >= 5000  # a writer waits its turn instead of failing at once
+    assert mode == "IMMEDIATE"  # the write lock is taken when a transaction begins

@@ -12,7 +12,8 @@ from lessons import deal_io
 class Command(BaseCommand):
     help = (
         "Import deals from a JSON file made by export_deals. Deals are matched by slug, so "
-        "importing a file twice adds nothing; a file with any bad deal changes nothing."
+        "importing a file twice adds nothing; a file with any bad deal changes nothing. "
+        f"Caps: {deal_io.CAPS}."
     )
 
     def add_arguments(self, parser):
@@ -20,9 +21,13 @@ class Command(BaseCommand):
 
     def handle(self, *args, file, **options):
         try:
-            text = Path(file).read_bytes()
+            # The size is checked before reading, so a huge file is never loaded.
+            problem = deal_io.size_problem(Path(file).stat().st_size)
+            text = b"" if problem else Path(file).read_bytes()
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
+        if problem:
+            raise CommandError(f"Nothing was imported from {file}:\n  {problem}")
         try:
             result = deal_io.loads(text)
         except deal_io.DealFileError as error:
