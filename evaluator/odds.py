@@ -171,6 +171,7 @@ def draw_odds(
             combinations=total,
             limit=limit,
         )
+    tables.learn_every_badugi()  # the counter reads the table directly
     tally, outs = _Enumeration(question, targets).run()
     return DrawOdds(
         profile=profile,

@@ -318,6 +318,22 @@ def learn_badugi(lanes: int) -> int:
     return strength
 
 
+_every_badugi_learned = False
+
+
+def learn_every_badugi() -> None:
+    """Fill ``BADUGI_STRENGTH`` with every pattern, once per process.
+
+    The draw-odds counter reads the table in tight loops from sums of suit
+    labels, where no lanes value exists to learn a missing pattern from, so
+    it pays the complete build (most of a second) the first time it runs.
+    """
+    global _every_badugi_learned
+    if not _every_badugi_learned:
+        BADUGI_STRENGTH.update(build_badugi_table())
+        _every_badugi_learned = True
+
+
 def _suit_distributions(cards: int) -> list[tuple[int, ...]]:
     out: list[tuple[int, ...]] = []
 
