@@ -116,9 +116,9 @@ def _strengths(profile: GameProfile) -> Callable[[tuple[int, ...]], tuple[int, .
     """
     awards = profile.awards
     if awards == ("ace_to_five", "badugi") and not profile.badugi_ace_high:
-        return lambda ix: fast.badacey_strengths(*ix)
+        return lambda ix: fast.badacey_strengths(ix[0], ix[1], ix[2], ix[3], ix[4])
     if awards == ("deuce_to_seven", "badugi") and profile.badugi_ace_high:
-        return lambda ix: fast.badeucey_strengths(*ix)
+        return lambda ix: fast.badeucey_strengths(ix[0], ix[1], ix[2], ix[3], ix[4])
     if awards == ("badugi",):
         return lambda ix: (fast.badugi_strength(ix, ace_high=profile.badugi_ace_high),)
     evaluators = [profile.evaluator(kind) for kind in awards]

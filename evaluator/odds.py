@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
+from typing import Any
 
 from . import tables
 from .badugi import badugi
@@ -430,7 +431,7 @@ class _Enumeration:
         high), and for them the last card's low lookup is skipped.
         """
         goal = self.targets.low_goal
-        found = set()
+        found: set[int] = set()
         for key, strength in self.plain.items():
             if strength >= goal:
                 found.update(key // q for q in tables.PRIMES if key % q == 0)
@@ -472,7 +473,7 @@ class _Enumeration:
         three_goal = _weakest_badugi(profile, worst, size=3) if shortcut else 0
         tail_size = [sum(len(cards) for cards in parts) for parts in tails]
 
-        def lows_after(p2: int, s2: int, after) -> int:
+        def lows_after(p2: int, s2: int, after: Sequence[Any]) -> int:
             made = 0
             for k, cards in enumerate(after):
                 table = flush if s2 == 1 << k else plain

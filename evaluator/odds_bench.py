@@ -16,6 +16,7 @@ import sys
 import time
 import tracemalloc
 from collections.abc import Callable, Sequence
+from functools import partial
 from math import comb
 
 from .odds import DrawOdds, draw_odds
@@ -66,7 +67,7 @@ def measure(quick: bool = False) -> list[tuple[str, str, str, bool | None]]:
             label = f"{label} (estimated)"
         else:
             runs = (1 if quick else 2) if draws > 100_000 else (3 if quick else 20)
-            ms = _best_ms(lambda kept=kept, thrown=thrown: _ask(kept, thrown), runs)
+            ms = _best_ms(partial(_ask, kept, thrown), runs)
         rows.append(
             (
                 f"draw odds: {label}, {draws:,} draws",
