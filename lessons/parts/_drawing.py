@@ -18,6 +18,7 @@ from itertools import combinations
 from evaluator import Card, EvaluatorError, GameProfile, format_cards, parse_cards
 from evaluator.cards import RANK_TEXT
 from evaluator.draw_equity import MAX_DRAW, DrawChoice, discard_choices
+from evaluator.misconceptions import Draw, Misconception, discard_beliefs, discard_mistake
 from evaluator.odds import DrawOdds, draw_odds, lowest_target, target_ranks
 
 from .base import Part, PartTextError, Table, is_whole
@@ -74,6 +75,44 @@ def _odds(profile, kept, throw, dead, badugi_top, low_top) -> DrawOdds:
     return draw_odds(
         profile, kept, discarded=throw, dead=dead, badugi_top=badugi_top, low_top=low_top
     )
+
+
+def draw_question(part: Part, deal: Table) -> Draw:
+    """The part's draw as ``evaluator.misconceptions`` reads it."""
+    cards = hand(part, deal)
+    throw = thrown(part)
+    return Draw(
+        deal.profile,
+        tuple(c for c in cards if c not in throw),
+        throw,
+        seen(part, deal),
+        outcome_key(part),
+        part.get("badugi_top"),
+        part.get("low_top"),
+    )
+
+
+def idea(mistake: Misconception) -> str:
+    """A misconception's correction as a sentence of its own."""
+    return f"{mistake.correction[:1].upper()}{mistake.correction[1:]}."
+
+
+def discard_misconception(
+    part: Part, deal: Table, chosen: set[Card], right: Sequence[Sequence[Card]]
+) -> Misconception | None:
+    """The wrong idea behind a throw that is not among the best, if the engine finds one."""
+    target = None if part.get("model") == "share" else part.get("target")
+    if part.get("badugi_top") is not None or part.get("low_top") is not None:
+        return None  # a stated top card makes "the best for one half" a different question
+    beliefs = _discard_beliefs(
+        deal.profile, hand(part, deal), seen(part, deal), part["most"], target
+    )
+    return discard_mistake(chosen, right, beliefs)
+
+
+@lru_cache(maxsize=128)
+def _discard_beliefs(profile, cards, dead, most, target):
+    return discard_beliefs(profile, cards, dead, most, target=target)
 
 
 def target_words(part: Part, deal: Table) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from django import forms
 
 from evaluator import Card, GameProfile, badugi, format_cards, parse_card, selection_problem
+from evaluator.misconceptions import Misconception, selection_mistake
 from evaluator.wording import number_word
 
 from .base import (
@@ -87,8 +88,24 @@ class BadugiCards(PartKind):
         # Read from the cards, not the settlement: a seat that folded still holds a Badugi.
         value = deal.profile.evaluator("badugi")(deal.hands[seat])
         key = answer_key(index, "cards")
-        ok, message = _verdict(answers[key], value.selections)
-        return [PartResult(part, ok, message, f"{deal.names[seat]}'s Badugi cards", (key,))]
+        chosen = answers[key]
+        ok, message = _verdict(chosen, value.selections)
+        mistake = None
+        if not ok:
+            ace_high = deal.profile.badugi_ace_high
+            mistake = selection_mistake(chosen, deal.hands[seat], ace_high=ace_high)
+            message = _with_idea(message, mistake)
+        return [
+            PartResult(
+                part,
+                ok,
+                message,
+                f"{deal.names[seat]}'s Badugi cards",
+                (key,),
+                misconception=mistake,
+                lesson="badugi#best-subset",
+            )
+        ]
 
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
         profile = deal.profile
@@ -107,7 +124,16 @@ def _verdict(chosen: Sequence[Card], best: Sequence[Sequence[Card]]) -> tuple[bo
     problem = selection_problem(chosen)
     if problem:
         return False, f"that selection does not count: {problem}."
+    # "Legal selection" is the one term for cards that may count together; a
+    # Badugi proper is the four-card hand.
     size = len(best[0])
     if len(chosen) < size:
-        return False, f"that is a legal Badugi, but a {number_word(size)}-card selection exists."
-    return False, f"that is a legal Badugi, but a lower {number_word(size)}-card selection exists."
+        return False, f"that is a legal selection, but a {number_word(size)}-card one exists."
+    return False, f"that is a legal selection, but a lower {number_word(size)}-card one exists."
+
+
+def _with_idea(message: str, mistake: Misconception | None) -> str:
+    """The verdict, then the wrong idea behind it put right."""
+    if mistake is None:
+        return message
+    return f"{message} {mistake.correction[:1].upper()}{mistake.correction[1:]}."

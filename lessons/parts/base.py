@@ -22,6 +22,9 @@ from typing import Any, ClassVar, Protocol
 from django import forms
 
 from evaluator import Card, GameProfile, Settlement
+from evaluator.misconceptions import Misconception
+
+from ..lesson_links import SectionLink, section_link
 
 Part = dict[str, Any]
 Answers = Mapping[str, Any]  # a form's cleaned_data, keyed by answer_key()
@@ -88,7 +91,12 @@ class PartResult:
     """The verdict on one question (one per award for a winners part).
 
     ``fields`` are the answer keys the verdict is about, so feedback can mark
-    the inputs it concerns.
+    the inputs it concerns (for a wrong answer, only the wrong ones).
+    ``misconception`` is the wrong idea the engine found behind a wrong
+    answer, if any; ``lesson`` a ``"lesson#anchor"`` section to read when no
+    misconception is named. ``hints`` is how many hints the learner took on
+    this part before answering (``AnswerForm`` fills it in), so progress can
+    tell an answer found alone from one found with help.
     """
 
     part: Part
@@ -96,6 +104,17 @@ class PartResult:
     message: str
     heading: str = ""
     fields: tuple[str, ...] = ()
+    misconception: Misconception | None = None
+    lesson: str = ""
+    hints: int = 0
+
+    @property
+    def link(self) -> SectionLink | None:
+        """The lesson section that teaches what a wrong answer missed."""
+        if self.ok:
+            return None
+        ref = self.misconception.lesson if self.misconception else self.lesson
+        return section_link(ref) if ref else None
 
 
 @dataclass(frozen=True)

@@ -151,7 +151,22 @@ class Discard(PartKind):
             if others:
                 message += f" Just as good: {', or '.join(others)}."
             return [PartResult(part, True, message, heading, keys)]
-        return wrong(f"{words}; another choice does better.")
+        right = [t for t, v in options if v == best]
+        mistake = drawing.discard_misconception(part, deal, chosen, right)
+        message = f"{words}; another choice does better."
+        if mistake:
+            message += f" {drawing.idea(mistake)}"
+        return [
+            PartResult(
+                part,
+                False,
+                message,
+                heading,
+                keys,
+                misconception=mistake,
+                lesson="drawing#how-many",
+            )
+        ]
 
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
         """The engine's best choice, asked of ``draw_equity`` or ``odds`` directly."""

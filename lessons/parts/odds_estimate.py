@@ -15,6 +15,7 @@ from fractions import Fraction
 from django import forms
 
 from evaluator import GameProfile, format_cards
+from evaluator.misconceptions import chance_mistake
 
 from . import _drawing as drawing
 from .base import (
@@ -135,7 +136,22 @@ class OddsEstimate(PartKind):
                     "that make the target and divide by all the draws."
                 ),
             )
-        return [PartResult(part, ok, message, odds_legend(part, deal), (key,))]
+        mistake = None
+        if not ok:
+            mistake = chance_mistake(guess, within, drawing.draw_question(part, deal))
+        if mistake:
+            message = f"{answers[key]}% is more than {within} points off. {drawing.idea(mistake)}"
+        return [
+            PartResult(
+                part,
+                ok,
+                message,
+                odds_legend(part, deal),
+                (key,),
+                misconception=mistake,
+                lesson="drawing#odds-tables",
+            )
+        ]
 
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
         outcome = drawing.odds(part, deal).outcome(drawing.outcome_key(part))

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from django import forms
 
 from evaluator import GameProfile, format_cards
+from evaluator.misconceptions import outs_mistake
 
 from . import _drawing as drawing
 from .base import (
@@ -115,7 +116,20 @@ class Outs(PartKind):
                     "not only the lowest cards."
                 ),
             )
-        return [PartResult(part, ok, message, outs_legend(part, deal), (key,))]
+        mistake = None if ok else outs_mistake(chosen, drawing.draw_question(part, deal))
+        if mistake:
+            message = f"{chosen} is not the count. {drawing.idea(mistake)}"
+        return [
+            PartResult(
+                part,
+                ok,
+                message,
+                outs_legend(part, deal),
+                (key,),
+                misconception=mistake,
+                lesson="drawing#outs",
+            )
+        ]
 
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
         outcome = drawing.odds(part, deal).outcome(drawing.outcome_key(part))

@@ -8,11 +8,9 @@ stake. The worked answer's payouts table shows the answer.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from django import forms
 
-from evaluator.wording import names_and
+from evaluator.misconceptions import payout_mistake
 
 from .base import Answers, Outcomes, Part, PartResult, Question, Table, answer_key
 from .winners import GameReading
@@ -60,8 +58,41 @@ class Payouts(GameReading):
         keys = tuple(answer_key(index, "seat", s) for s in range(len(deal.names)))
         chosen = [answers[key] for key in keys]
         outcome = outcomes(part.get("game"))
-        ok, message = _verdict(chosen, outcome.payouts, deal.names, deal.pot or 0)
-        return [PartResult(part, ok, message, payouts_legend(deal, part), keys)]
+        heading = payouts_legend(deal, part)
+        pot = deal.pot or 0
+        if list(chosen) == list(outcome.payouts):
+            paid = ", ".join(f"{n} {c}" for n, c in zip(deal.names, outcome.payouts, strict=True))
+            return [PartResult(part, True, f"right: {paid}.", heading, keys)]
+        # Mark only the wrong boxes, beside which the message is shown.
+        wrong = tuple(k for k, c, r in zip(keys, chosen, outcome.payouts, strict=True) if c != r)
+        mistake = payout_mistake(
+            chosen,
+            outcome.profile,
+            deal.hands,
+            pot=pot,
+            folded=deal.folded,
+            button=deal.button,
+        )
+        if mistake:
+            message = f"{mistake.correction}."
+        elif sum(chosen) != pot:
+            message = f"the payouts add up to {sum(chosen)}, but the pot is {pot}."
+        else:
+            message = (
+                "settle each half on its own: find who wins it, share it among them, then add "
+                "up each player's chips from both halves."
+            )
+        return [
+            PartResult(
+                part,
+                False,
+                message,
+                heading,
+                wrong,
+                misconception=mistake,
+                lesson="badacey#awarding",
+            )
+        ]
 
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
         outcome = self.evaluator_outcome(part, deal)
@@ -69,18 +100,3 @@ class Payouts(GameReading):
             answer_key(index, "seat", seat): str(chips)
             for seat, chips in enumerate(outcome.payouts)
         }
-
-
-def _verdict(
-    chosen: Sequence[int], payouts: Sequence[int], names: Sequence[str], pot: int
-) -> tuple[bool, str]:
-    total = sum(chosen)
-    if total != pot:
-        return False, f"the payouts add up to {total}, the pot is {pot}."
-    wrong = [f"{names[s]}'s" for s, chips in enumerate(chosen) if chips != payouts[s]]
-    if wrong:
-        noun = "payout is" if len(wrong) == 1 else "payouts are"
-        return False, f"{names_and(wrong)} {noun} not right."
-    return True, "right: " + ", ".join(
-        f"{n} {c}" for n, c in zip(names, payouts, strict=True)
-    ) + "."

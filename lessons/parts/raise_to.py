@@ -17,6 +17,7 @@ from typing import Any
 from django import forms
 
 from evaluator import GameProfile
+from evaluator.misconceptions import raise_mistake
 
 from .base import (
     Answers,
@@ -157,7 +158,22 @@ class RaiseTo(PartKind):
                 False,
                 f"{when} the betting unit is {unit}, so a full raise is not to {chosen}.",
             )
-        return [PartResult(part, ok, message, raise_legend(part), (key,))]
+        # Two options cannot hide which is left once one is wrong, so the point
+        # of the message is why: the wrong idea behind the choice, put right.
+        mistake = None if ok else raise_mistake(chosen, deal.profile, betting_round, facing)
+        if mistake:
+            message = f"{message} {mistake.correction[:1].upper()}{mistake.correction[1:]}."
+        return [
+            PartResult(
+                part,
+                ok,
+                message,
+                raise_legend(part),
+                (key,),
+                misconception=mistake,
+                lesson="badacey#schedule",
+            )
+        ]
 
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
         return {answer_key(index): str(deal.profile.full_raise_to(part["round"], part["facing"]))}

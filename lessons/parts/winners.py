@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from django import forms
 
 from evaluator import AWARD_TITLES, PROFILES, GameProfile, settle
+from evaluator.misconceptions import winners_mistake
 from evaluator.wording import names_and
 
 from .base import (
@@ -124,11 +125,32 @@ class Winners(GameReading):
         game = part.get("game")
         outcome = outcomes(game)
         results = []
+        live = [s for s, folded in enumerate(deal.folded) if not folded]
         for kind in outcome.profile.awards:
             key = answer_key(index, kind)
             title = award_title(outcome.profile, kind, deal.pot, game)
-            ok, message = _verdict(answers[key], _winners(outcome, kind), deal.names, title)
-            results.append(PartResult(part, ok, message, winners_legend(title), (key,)))
+            chosen, winners = answers[key], _winners(outcome, kind)
+            heading = winners_legend(title)
+            if set(chosen) == set(winners):
+                verb = "wins" if len(winners) == 1 else "share"
+                who = names_and(deal.names[s] for s in winners)
+                results.append(
+                    PartResult(part, True, f"right: {who} {verb} {title}.", heading, (key,))
+                )
+                continue
+            mistake = winners_mistake(chosen, outcome.profile, kind, deal.hands, winners, live=live)
+            message = mistake.correction if mistake else how_to_read(outcome.profile, kind)
+            results.append(
+                PartResult(
+                    part,
+                    False,
+                    f"{message}.",
+                    heading,
+                    (key,),
+                    misconception=mistake,
+                    lesson=READING_SECTIONS[kind],
+                )
+            )
         return results
 
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
@@ -146,14 +168,31 @@ def _winners(outcome, kind: str) -> tuple[int, ...]:
     return award.winners
 
 
-def _verdict(
-    chosen: Sequence[int], winners: Sequence[int], names: Sequence[str], title: str
-) -> tuple[bool, str]:
-    wrong = [names[s] for s in sorted(set(chosen) - set(winners))]
-    if wrong:
-        verb = "does" if len(wrong) == 1 else "do"
-        return False, f"{names_and(wrong)} {verb} not win {title}."
-    if set(chosen) != set(winners):
-        return False, f"someone else shares {title}."
-    verb = "wins" if len(winners) == 1 else "share"
-    return True, f"right: {names_and(names[s] for s in winners)} {verb} {title}."
+# How to read each award, said without naming any hand: with two players a
+# sentence such as "A does not win" would give the other player away.
+READING_SECTIONS = {
+    "ace_to_five": "badacey#five-card-low",
+    "deuce_to_seven": "badeucey#deuce-to-seven",
+    "badugi": "badugi#equal-sizes",
+}
+
+
+def how_to_read(profile: GameProfile, kind: str) -> str:
+    """The method that settles award ``kind``, for a wrong answer no misconception explains."""
+    if kind == "ace_to_five":
+        return (
+            "read all five cards with the ace low and compare the lows from the highest card "
+            "down; pairs count against a hand, straights and flushes do not, and hands that "
+            "tie share the half"
+        )
+    if kind == "deuce_to_seven":
+        return (
+            "read all five cards with the ace high and compare the lows from the highest card "
+            "down; pairs, straights and flushes all count against a hand, and hands that tie "
+            "share the half"
+        )
+    ace = "high" if profile.badugi_ace_high else "low"
+    return (
+        "count each hand's legal Badugi cards first, then compare hands of the same size "
+        f"from the highest card down with the ace {ace}; hands that tie share the half"
+    )

@@ -43,7 +43,7 @@ def test_a_smaller_legal_selection_is_told_a_larger_one_exists():
     result = only(deal, {answer_key(0, "cards"): cards("Ah 2s 3d")})
     size = badugi(parse_cards(deal.seats[0]["cards"])).size
     word = {4: "four", 3: "three"}[size]
-    assert result.message == f"that is a legal Badugi, but a {word}-card selection exists."
+    assert result.message.startswith(f"that is a legal selection, but a {word}-card one exists.")
 
 
 def test_a_same_size_but_higher_selection_is_told_a_lower_one_exists():
@@ -54,7 +54,7 @@ def test_a_same_size_but_higher_selection_is_told_a_lower_one_exists():
         parse_cards(seats[0]["cards"])
     )  # the premise, from the evaluator
     result = only(deal, {answer_key(0, "cards"): chosen})
-    assert result.message == "that is a legal Badugi, but a lower four-card selection exists."
+    assert result.message.startswith("that is a legal selection, but a lower four-card one exists.")
 
 
 def test_equally_good_selections_are_all_right():
@@ -79,8 +79,9 @@ def test_winners_are_checked_per_award_and_a_wrong_one_is_named():
     low = outcome.pots[0].awards[0]
     loser = next(s for s in range(2) if s not in low.winners)
     results = check(deal, answers | {answer_key(0, "ace_to_five"): [loser]})
-    name = deal.names[loser]
-    assert results[0].message == f"{name} does not win the ace-to-five low half."
+    assert not results[0].ok
+    # With two players, naming who does not win would name who does.
+    assert not any(name in results[0].message for name in deal.names)
 
 
 def test_a_winners_part_under_another_game_says_which_rules():
@@ -95,7 +96,7 @@ def test_a_winners_part_under_another_game_says_which_rules():
 def test_payouts_that_do_not_add_up_say_both_totals():
     deal = make_deal(parts=[{"kind": "payouts"}])
     result = only(deal, {answer_key(0, "seat", 0): 30, answer_key(0, "seat", 1): 40})
-    assert result.message == "the payouts add up to 70, the pot is 80."
+    assert result.message == "the payouts add up to 70, but the pot is 80."
 
 
 def test_right_payouts_are_listed():
@@ -113,7 +114,7 @@ def test_a_short_raise_is_explained_with_the_round_unit():
     wrong = next(o for o in (18, 24) if o != 12 + unit)
     result = only(deal, {answer_key(0): wrong})
     assert not result.ok
-    assert result.message == (
+    assert result.message.startswith(
         f"after the second draw the betting unit is {unit}, so a full raise is not to {wrong}."
     )
 
