@@ -12,7 +12,8 @@ evaluator.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from crispy_forms.bootstrap import FieldWithButtons, StrictButton
 from crispy_forms.helper import FormHelper
@@ -35,50 +36,185 @@ card_value = parts.card_value
 
 
 @dataclass(frozen=True)
+class Hint:
+    number: int
+    text: str
+
+
+@dataclass(frozen=True)
+class HintBox:
+    """A part's hints: those shown so far, and the button for the next.
+
+    ``field_name`` is the hidden input that carries the count into the
+    answer's post, so the check knows how many hints were taken.
+    """
+
+    id: str
+    part: int
+    field_name: str
+    about: str  # what the hints are for, for the button's spoken name
+    shown: list[Hint]
+    total: int
+
+    @property
+    def next(self) -> int | None:
+        return len(self.shown) + 1 if len(self.shown) < self.total else None
+
+
+@dataclass(frozen=True)
 class Fieldset:
-    """One question of the form: a legend, the fields that answer it, the template drawing them."""
+    """One question of the form: a legend, the fields that answer it, the template drawing them.
+
+    After a check, ``messages`` are what is wrong with this question (shown
+    beside it, under the legend) and ``invalid`` the names of the inputs to
+    mark ``aria-invalid``; ``hints`` is set on the last fieldset of a part
+    that has hints.
+    """
 
     id: str
     kind: str
     legend: str
     fields: list[forms.BoundField]
     template: str
+    messages: list[str] = field(default_factory=list)
+    invalid: frozenset[str] = frozenset()
+    hints: HintBox | None = None
+
+    @property
+    def error_id(self) -> str:
+        return f"{self.id}-error"
+
+
+def hint_key(index: int) -> str:
+    return f"p{index}_hints"
 
 
 class AnswerForm(forms.Form):
+    """The answer to every part of a deal, plus how many hints each part took.
+
+    ``checked`` is set by the view that checks the answer: only then are
+    problems shown beside the questions. A form built to show a hint is
+    unbound, filled with the learner's answer so far as ``initial``.
+    """
+
     def __init__(self, *args, deal: Deal, **kwargs):
         # The slug prefix keeps ids unique when a lesson page shows six forms.
         kwargs.setdefault("prefix", deal.slug)
         super().__init__(*args, **kwargs)
         self.deal = deal
+        self.checked = False
         self.results: list[PartResult] = []
         self.questions = parts.questions(deal)
         for question in self.questions:
             self.fields.update(question.fields)
+        for index, hints in enumerate(self.part_hints):
+            if hints:
+                self.fields[hint_key(index)] = forms.IntegerField(
+                    required=False,
+                    min_value=0,
+                    max_value=len(hints),
+                    widget=forms.HiddenInput,
+                    error_messages={
+                        "invalid": "The count of hints taken was changed; reload the page.",
+                        "min_value": "The count of hints taken was changed; reload the page.",
+                        "max_value": "The count of hints taken was changed; reload the page.",
+                    },
+                )
+
+    @cached_property
+    def part_hints(self) -> list[list[str]]:
+        return parts.hints(self.deal)
 
     # Using the form -----------------------------------------------------------
 
+    def hints_shown(self, index: int) -> int:
+        """How many of part ``index``'s hints the learner has seen (tampering reads as none)."""
+        total = len(self.part_hints[index])
+        raw = (
+            self.data.get(self.add_prefix(hint_key(index)))
+            if self.is_bound
+            else self.initial.get(hint_key(index))
+        )
+        try:
+            count = int(raw or 0)
+        except (TypeError, ValueError):
+            return 0
+        return count if 0 <= count <= total else 0
+
+    def hint_box(self, index: int, legend: str = "") -> HintBox | None:
+        hints = self.part_hints[index]
+        if not hints:
+            return None
+        shown = [Hint(n, text) for n, text in enumerate(hints[: self.hints_shown(index)], 1)]
+        return HintBox(
+            f"{self.prefix}-p{index}-hints",
+            index,
+            self.add_prefix(hint_key(index)),
+            legend,
+            shown,
+            len(hints),
+        )
+
+    @property
+    def hints_taken(self) -> int:
+        """Every hint the learner took before this answer, over all parts."""
+        return sum(self.hints_shown(i) for i in range(len(self.deal.parts)))
+
     @property
     def fieldsets(self) -> list[Fieldset]:
-        return [
-            Fieldset(
-                f"{self.prefix}-{q.key}",
-                q.kind,
-                q.legend,
-                [self[name] for name in q.fields],
-                q.template,
+        problems: dict[str, list[str]] = {}
+        invalid: set[str] = set()
+        if self.checked:
+            for name, errors in self.errors.items():
+                if name in self.fields:
+                    problems.setdefault(name, []).extend(str(e) for e in errors)
+                    invalid.add(name)
+            for result in self.results:
+                if not result.ok:
+                    invalid.update(result.fields)
+        last_of_part = {q.part: q.key for q in self.questions}
+        fieldsets = []
+        for q in self.questions:
+            fieldset_id = f"{self.prefix}-{q.key}"
+            messages = [m for name in q.fields for m in problems.get(name, [])]
+            messages += [
+                r.message[:1].upper() + r.message[1:]
+                for r in self.results
+                if self.checked and not r.ok and set(r.fields) & set(q.fields)
+            ]
+            marked = frozenset(self.add_prefix(n) for n in q.fields if n in invalid)
+            for name in q.fields:
+                if name in invalid:
+                    self.fields[name].widget.attrs.update(
+                        {"aria-invalid": "true", "aria-describedby": f"{fieldset_id}-error"}
+                    )
+            hints = self.hint_box(q.part, q.legend) if last_of_part[q.part] == q.key else None
+            fieldsets.append(
+                Fieldset(
+                    fieldset_id,
+                    q.kind,
+                    q.legend,
+                    [self[name] for name in q.fields],
+                    q.template,
+                    messages,
+                    marked,
+                    hints,
+                )
             )
-            for q in self.questions
-        ]
+        return fieldsets
 
     def clean(self):
         cleaned = super().clean()
         if self._errors:
             return cleaned  # check a complete answer only; the errors say what is missing
         try:
-            self.results = check(self.deal, cleaned)
+            results = check(self.deal, cleaned)
         except EvaluatorError as error:
             raise ValidationError(str(error)) from None
+        by_part = {id(part): index for index, part in enumerate(self.deal.parts)}
+        self.results = [
+            replace(r, hints=cleaned.get(hint_key(by_part[id(r.part)])) or 0) for r in results
+        ]
         return cleaned
 
     def is_malformed(self) -> bool:
@@ -95,15 +231,37 @@ class AnswerForm(forms.Form):
         )
 
     def error_items(self) -> list[tuple[str, str, str]]:
-        """(fieldset id, question, message) for every problem, for the feedback list."""
+        """(input id, question, message) for every problem, for the error summary.
+
+        Each link goes to the first input of its question, as the GOV.UK
+        error summary does, so following it puts the learner on the field.
+        """
         items = []
         for q in self.questions:
             for name in q.fields:
                 for message in self.errors.get(name, []):
-                    items.append((f"{self.prefix}-{q.key}", q.legend, message))
+                    items.append((self.first_input_id(name), q.legend, message))
+        for index, hints in enumerate(self.part_hints):
+            for message in self.errors.get(hint_key(index), []) if hints else []:
+                items.append(("", "", message))
         for message in self.non_field_errors():
             items.append(("", "", message))
         return items
+
+    def first_input_id(self, name: str) -> str:
+        """The id of a field's first input: a group of options starts at its "_0"."""
+        bound = self[name]
+        widget = self.fields[name].widget
+        if isinstance(widget, forms.RadioSelect | forms.CheckboxSelectMultiple):
+            return f"{bound.auto_id}_0"
+        return bound.auto_id
+
+    def wrong_items(self) -> list[tuple[PartResult, str]]:
+        """Each verdict with the id of the first input it marks (none when right)."""
+        return [
+            (r, self.first_input_id(r.fields[0]) if r.fields and not r.ok else "")
+            for r in self.results
+        ]
 
     @property
     def right_count(self) -> int:
@@ -112,6 +270,57 @@ class AnswerForm(forms.Form):
     @property
     def all_right(self) -> bool:
         return bool(self.results) and all(r.ok for r in self.results)
+
+
+class HintRequestForm(forms.Form):
+    """A hint button's post: which part, and the answer so far to keep on the page.
+
+    Reads the part asked about and the count already shown, bounded by the
+    part's hints; the answer's own fields are passed through as they were
+    typed (they are not checked until the learner asks for a check).
+    """
+
+    hint = forms.IntegerField(
+        min_value=0,
+        error_messages={
+            "required": "Say which question the hint is for.",
+            "invalid": "The hint must name a question by its number.",
+            "min_value": "The hint must name a question by its number.",
+        },
+    )
+
+    def __init__(self, data, *, deal: Deal) -> None:
+        super().__init__(data)
+        self.deal = deal
+        self.answer = AnswerForm(data, deal=deal)
+
+    def clean(self):
+        cleaned = super().clean()
+        index = cleaned.get("hint")
+        if index is None:
+            return cleaned
+        if index >= len(self.deal.parts) or not self.answer.part_hints[index]:
+            raise ValidationError("This exercise has no hints for that question.")
+        name = self.answer.add_prefix(hint_key(index))
+        raw = self.data.get(name, "0") or "0"
+        total = len(self.answer.part_hints[index])
+        if not raw.isdigit() or len(raw) > 2 or int(raw) > total:
+            raise ValidationError("The count of hints taken was changed; reload the page.")
+        cleaned["shown"] = min(int(raw) + 1, total)
+        return cleaned
+
+    def answer_so_far(self) -> dict:
+        """The answer's fields as ``initial`` for an unbound form, with one more hint shown."""
+        answer = self.answer
+        initial: dict = {}
+        for name, form_field in answer.fields.items():
+            key = answer.add_prefix(name)
+            if isinstance(form_field, forms.MultipleChoiceField):
+                initial[name] = self.data.getlist(key)
+            elif key in self.data:
+                initial[name] = self.data.get(key)
+        initial[hint_key(self.cleaned_data["hint"])] = self.cleaned_data["shown"]
+        return initial
 
 
 class PracticeFilterForm(forms.Form):

@@ -16,6 +16,7 @@ urlpatterns = [
     path("exercises/<slug:slug>/", exercises.exercise_detail, name="exercise_detail"),
     path("exercises/<slug:slug>/check/", exercises.check_answer, name="check_answer"),
     path("exercises/<slug:slug>/answer/", exercises.answer, name="answer"),
+    path("exercises/<slug:slug>/hint/", exercises.hint, name="hint"),
     path("practice/", practice.practice_list, name="practice"),
     path("replay/<slug:slug>/", replay.replay_deal, name="replay"),
     path("odds/", tools.odds, name="odds"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import pkgutil
 from collections.abc import Sequence
+from dataclasses import replace
 from importlib import import_module
 from typing import Any
 
@@ -45,6 +46,7 @@ __all__ = [
     "card_value",
     "check",
     "games",
+    "hints",
     "kind_of",
     "model_answer",
     "part_problem",
@@ -172,10 +174,18 @@ def parse_parts(text: str, names: Sequence[str] | None) -> list[Part]:
 def questions(deal: Table) -> list[Question]:
     """Every fieldset of a deal's answer form, in the order its parts are asked."""
     return [
-        question
+        replace(question, part=index)
         for index, part in enumerate(deal.parts)
         for question in kind_of(part).questions(index, part, deal)
     ]
+
+
+MAX_HINTS = 3
+
+
+def hints(deal: Table) -> list[list[str]]:
+    """Each part's hints, in part order (at most ``MAX_HINTS`` each)."""
+    return [kind_of(part).hints(part, deal)[:MAX_HINTS] for part in deal.parts]
 
 
 def check(deal: Table, answers: Answers) -> list[PartResult]:

@@ -13,8 +13,11 @@ from collections.abc import Sequence
 from django import forms
 
 from evaluator import Card, GameProfile, badugi, format_cards, parse_card, selection_problem
+from evaluator.cards import RANK_NAMES, SUIT_NAMES
+from evaluator.comparison import count_words
 from evaluator.misconceptions import Misconception, selection_mistake
-from evaluator.wording import number_word
+from evaluator.tables import position_ace_high, position_ace_low
+from evaluator.wording import names_and, number_word
 
 from .base import (
     Answers,
@@ -106,6 +109,28 @@ class BadugiCards(PartKind):
                 lesson="badugi#best-subset",
             )
         ]
+
+    def hints(self, part: Part, deal: Table) -> list[str]:
+        """The suits held; the largest legal size; a card the best selection can do without."""
+        seat = part["seat"]
+        name, cards = deal.names[seat], deal.hands[seat]
+        value = deal.profile.evaluator("badugi")(cards)
+        suits = [s for s in "shdc" if any(c.suit == s for c in cards)]
+        most = min(4, len(suits))
+        first = (
+            f"{name}'s cards hold {count_words(len(suits), 'suit')} "
+            f"({names_and(SUIT_NAMES[s] for s in suits)}), so no legal selection has more than "
+            f"{count_words(most, 'card')}; a repeated rank can cost more."
+        )
+        second = f"The largest legal selection has {count_words(value.size, 'card')}."
+        position = position_ace_high if deal.profile.badugi_ace_high else position_ace_low
+        used = {c for selection in value.selections for c in selection}
+        spare = [c for c in cards if c not in used]
+        if spare:
+            third = f"The best selection does without {max(spare, key=lambda c: position(c.rank))}."
+        else:
+            third = f"The best selection is {RANK_NAMES[value.ranks[0]]}-high."
+        return [first, second, third]
 
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
         profile = deal.profile

@@ -84,6 +84,7 @@ class Question:
     fields: dict[str, forms.Field]
     template: str
     kind: str
+    part: int = -1  # the part's index in the deal; the registry fills it in
 
 
 @dataclass(frozen=True)
@@ -241,6 +242,17 @@ class PartKind:
     def worked(self, part: Part, deal: Table) -> WorkedPiece | None:
         """The part's own piece of the worked answer, if the readings do not show it."""
         return None
+
+    # Hints -------------------------------------------------------------------------
+
+    def hints(self, part: Part, deal: Table) -> list[str]:
+        """Up to three hints, computed from the deal, each nearer the answer than the last.
+
+        The first points at the idea, the last comes close to the answer
+        without stating it. A kind with nothing to compute (a teacher's own
+        question) offers none.
+        """
+        return []
 
 
 # Form fields the kinds share ------------------------------------------------------

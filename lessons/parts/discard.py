@@ -168,6 +168,29 @@ class Discard(PartKind):
             )
         ]
 
+    def hints(self, part: Part, deal: Table) -> list[str]:
+        """How many choices; how many cards the best throws; one card it throws."""
+        options = drawing.choices(part, deal)
+        best = options[0][1]
+        best_throws = [t for t, v in options if v == best]
+        fewest = min(len(t) for t in best_throws)
+        first = (
+            f"There are {len(options)} choices: stand pat, or throw up to "
+            f"{number_of_cards(part['most'])}. Weigh what each keeps for the aim."
+        )
+        second = (
+            "Standing pat is as good as any throw."
+            if fewest == 0
+            else f"The best choice throws {number_of_cards(fewest)}."
+        )
+        if fewest == 0:
+            return [first, second]
+        throw = next(t for t in best_throws if len(t) == fewest)
+        third = f"The best choice throws {throw[0]}" + (
+            "." if fewest == 1 else ", with another card."
+        )
+        return [first, second, third]
+
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
         """The engine's best choice, asked of ``draw_equity`` or ``odds`` directly."""
         throw = drawing.best_throw(part, deal)

@@ -153,6 +153,19 @@ class OddsEstimate(PartKind):
             )
         ]
 
+    def hints(self, part: Part, deal: Table) -> list[str]:
+        """How many draws there are; what to count; the band the chance lies in."""
+        odds = drawing.odds(part, deal)
+        outcome = odds.outcome(drawing.outcome_key(part))
+        name = deal.names[part["seat"]]
+        low = int(outcome.percent // 10) * 10
+        return [
+            f"{name} draws {odds.draw} from {odds.unseen} unseen cards: "
+            f"{odds.combinations} possible draws in all.",
+            f"Count the draws that make {outcome.description}, then divide by {odds.combinations}.",
+            f"The chance lies between {low}% and {low + 10}%.",
+        ]
+
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
         outcome = drawing.odds(part, deal).outcome(drawing.outcome_key(part))
         return {answer_key(index): f"{float(100 * outcome.probability):.1f}"}

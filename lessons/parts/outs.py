@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from django import forms
 
 from evaluator import GameProfile, format_cards
+from evaluator.comparison import count_words
 from evaluator.misconceptions import outs_mistake
 
 from . import _drawing as drawing
@@ -130,6 +131,31 @@ class Outs(PartKind):
                 lesson="drawing#outs",
             )
         ]
+
+    def hints(self, part: Part, deal: Table) -> list[str]:
+        """What can arrive; what a card must do; how the outs spread over suits and ranks."""
+        odds = drawing.odds(part, deal)
+        outcome = odds.outcome(drawing.outcome_key(part))
+        name = deal.names[part["seat"]]
+        first = (
+            f"Only unseen cards can arrive: {odds.unseen} of them, after {name}'s hand, the "
+            "cards thrown and the other hands you can see."
+        )
+        needs = []
+        if part["target"] in ("badugi", "both"):
+            needs.append("bring a suit and a rank the kept Badugi cards do not have")
+        if part["target"] in ("low", "both"):
+            needs.append("pair no card kept (and, in deuce-to-seven, make no straight or flush)")
+        second = f"A card that helps must {' and '.join(needs)}."
+        if outcome.outs is None or not outcome.outs:
+            return [first, second]
+        suits = {c.suit for c in outcome.outs}
+        ranks = {c.rank for c in outcome.outs}
+        third = (
+            f"The outs come in {count_words(len(suits), 'suit')} and "
+            f"{count_words(len(ranks), 'rank')}."
+        )
+        return [first, second, third]
 
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
         outcome = drawing.odds(part, deal).outcome(drawing.outcome_key(part))

@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from django import forms
 
+from evaluator import AWARD_TITLES
+from evaluator.comparison import count_words
 from evaluator.misconceptions import payout_mistake
+from evaluator.wording import names_and
 
 from .base import Answers, Outcomes, Part, PartResult, Question, Table, answer_key
 from .winners import GameReading
@@ -94,9 +97,44 @@ class Payouts(GameReading):
             )
         ]
 
+    def hints(self, part: Part, deal: Table) -> list[str]:
+        """The halves' sizes; how many share each; what each winner's share is."""
+        outcome = deal.settlement(part.get("game"))
+        pot = outcome.pots[0]
+        folded = [seat.name for seat in outcome.seats if seat.folded]
+        awards = [a for p in outcome.pots for a in p.awards]
+        if pot.awards[0].kind == "uncontested":
+            return [f"Everyone but one player folded: {names_and(folded)} gave up the pot."]
+        sizes = ", ".join(
+            f"{a.amount} for the {_title(a.kind, outcome.profile.is_split)}" for a in awards
+        )
+        first = f"Settle each award on its own: the pot of {outcome.total} is {sizes}."
+        if len(awards) == 1:
+            first = f"The pot of {outcome.total} goes to the best hand, shared if hands tie."
+        if folded:
+            first += f" {names_and(folded)} folded and can collect nothing."
+        split = outcome.profile.is_split
+        counts = "; ".join(
+            f"the {_title(a.kind, split)} has {count_words(len(a.winners), 'winner')}"
+            for a in awards
+        )
+        second = f"Count the winners: {counts}."
+        shares = "; ".join(
+            f"the {_title(a.kind, outcome.profile.is_split)}: "
+            + " and ".join(str(c) for c in sorted(set(a.shares.values()), reverse=True))
+            + (" each" if len(a.winners) > 1 else " to its winner")
+            for a in awards
+        )
+        third = f"Each winner's share: {shares}. Add up each player's chips from every award."
+        return [first, second, third]
+
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
         outcome = self.evaluator_outcome(part, deal)
         return {
             answer_key(index, "seat", seat): str(chips)
             for seat, chips in enumerate(outcome.payouts)
         }
+
+
+def _title(kind: str, split: bool) -> str:
+    return f"{AWARD_TITLES[kind]} half" if split and kind in AWARD_TITLES else "pot"

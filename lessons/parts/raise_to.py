@@ -175,6 +175,19 @@ class RaiseTo(PartKind):
             )
         ]
 
+    def hints(self, part: Part, deal: Table) -> list[str]:
+        """Which round; the table's two bet sizes and when each applies; this round's unit."""
+        profile, betting_round = deal.profile, part["round"]
+        start = ROUND_NAMES.get(profile.big_bet_from_round, "later")
+        return [
+            f"This is the betting {round_name(betting_round)}. Does that round use the small "
+            "bet or the big bet?",
+            f"This table's bets are {profile.small_bet} and {profile.big_bet}; the big bet is "
+            f"used from the betting {start}.",
+            f"The unit here is {profile.bet_size(betting_round)}: a full raise adds one unit "
+            f"to the bet of {part['facing']}.",
+        ]
+
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
         return {answer_key(index): str(deal.profile.full_raise_to(part["round"], part["facing"]))}
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from django import forms
 
 from evaluator import AWARD_TITLES, PROFILES, GameProfile, settle
+from evaluator.comparison import count_words, deciding_step
 from evaluator.misconceptions import winners_mistake
 from evaluator.wording import names_and
 
@@ -153,6 +154,36 @@ class Winners(GameReading):
             )
         return results
 
+    def hints(self, part: Part, deal: Table) -> list[str]:
+        """How each award is read; what each hand is, in outline; where each award is decided."""
+        outcome = deal.settlement(part.get("game"))
+        profile = outcome.profile
+        live = [seat for seat in outcome.seats if not seat.folded]
+        if len(live) < 2:
+            return []
+        folded = [seat.name for seat in outcome.seats if seat.folded]
+        first = "Read each hand " + ("once for each half: " if profile.is_split else "once: ")
+        first += "; ".join(READINGS[kind](profile) for kind in profile.awards) + "."
+        if folded:
+            verb = "folded" if len(folded) > 1 else "folded"
+            first = (
+                f"Only hands still in at the showdown count: {names_and(folded)} {verb}. {first}"
+            )
+        outlines = []
+        for kind in profile.awards:
+            values = [seat.values[kind] for seat in live]
+            shown = ", ".join(
+                f"{seat.name} {_outline(value)}" for seat, value in zip(live, values, strict=True)
+            )
+            outlines.append(f"{AWARD_TITLES[kind]}: {shown}")
+        second = "In outline: " + "; ".join(outlines) + "."
+        steps = [
+            f"{AWARD_TITLES[kind]}: {deciding_step([s.values[kind] for s in live]).words}"
+            for kind in profile.awards
+        ]
+        third = "What decides it: " + "; ".join(steps) + "."
+        return [first, second, third]
+
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
         outcome = self.evaluator_outcome(part, deal)
         return {
@@ -175,6 +206,28 @@ READING_SECTIONS = {
     "deuce_to_seven": "badeucey#deuce-to-seven",
     "badugi": "badugi#equal-sizes",
 }
+
+
+READINGS = {
+    "ace_to_five": lambda profile: (
+        "the ace-to-five low uses all five cards, the ace low, straights and flushes ignored"
+    ),
+    "deuce_to_seven": lambda profile: (
+        "the deuce-to-seven low uses all five cards, the ace high, straights and flushes "
+        "counting against"
+    ),
+    "badugi": lambda profile: (
+        "the Badugi counts its legal cards first, then compares from the top with the ace "
+        + ("high" if profile.badugi_ace_high else "low")
+    ),
+}
+
+
+def _outline(value) -> str:
+    """What a hand is without its ranks: "a four-card Badugi", "no pair", "a straight"."""
+    if value.kind == "badugi":
+        return f"{count_words(value.size, 'card')}"
+    return value.category
 
 
 def how_to_read(profile: GameProfile, kind: str) -> str:

@@ -58,11 +58,36 @@
     }
   });
 
-  // Move focus to the new feedback so keyboard and screen-reader users land on it.
+  // Move focus to the new summary (GOV.UK's error summary pattern) so keyboard
+  // and screen-reader users land on it; it is read once, on focus.
   document.body.addEventListener("htmx:afterSwap", function (event) {
     if (isFeedback(event.detail.target)) {
-      event.detail.target.focus();
+      var summary = event.detail.target.querySelector("[data-feedback-summary]");
+      (summary || event.detail.target).focus();
     }
+  });
+
+  // A checked answer sent without htmx comes back as a page: focus its summary
+  // once, when the page loads (never again, so reading on is not interrupted).
+  var first = document.querySelector("[data-focus-on-load]");
+  if (first) {
+    first.focus();
+  }
+
+  // Hints: the button that asked is swapped for the next one; keep the focus
+  // on it (or on "All hints shown") so the keyboard stays where it was. The
+  // new hint itself is announced by its list, a live region.
+  var askedFrom = null;
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    var active = document.activeElement;
+    askedFrom = active && active.hasAttribute("data-hint-button") ? active.id : null;
+  });
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    if (!askedFrom) return;
+    var box = askedFrom.replace(/-button$/, "");
+    var next = document.getElementById(box + "-button") || document.getElementById(box + "-done");
+    if (next) next.focus();
+    askedFrom = null;
   });
 })();
 

@@ -54,7 +54,7 @@ def test_outs_are_typed_and_checked_from_the_keyboard(page, live_server):
     page.keyboard.press("Enter")
     feedback = page.locator(f"#feedback-{deal.slug}")
     feedback.get_by_text("All right").wait_for()
-    assert page.evaluate("document.activeElement.id") == f"feedback-{deal.slug}"
+    assert page.evaluate("document.activeElement.id") == f"feedback-{deal.slug}-summary"
 
 
 def test_a_discard_is_chosen_and_its_cards_ticked_from_the_keyboard(page, live_server):

@@ -70,12 +70,12 @@ def test_a_wrong_then_right_answer_moves_focus_to_the_feedback(page, live_server
     page.get_by_role("button", name="Check my answer").click()
     feedback = page.locator(f"#feedback-{deal.slug}")
     feedback.get_by_text("Not yet").first.wait_for()
-    assert page.evaluate("document.activeElement.id") == f"feedback-{deal.slug}"
+    assert page.evaluate("document.activeElement.id") == f"feedback-{deal.slug}-summary"
     assert "add up to" in feedback.inner_text()
     page.fill(payout, right[f"{deal.slug}-p2_seat_0"])
     page.get_by_role("button", name="Check my answer").click()
     feedback.get_by_text("All right").wait_for()
-    assert page.evaluate("document.activeElement.id") == f"feedback-{deal.slug}"
+    assert page.evaluate("document.activeElement.id") == f"feedback-{deal.slug}-summary"
 
 
 def test_space_toggles_a_card_named_for_screen_readers(page, live_server, deal):
