@@ -197,6 +197,17 @@ def odd_chip_example() -> Settlement:
     )
 
 
+def seats_from_button(result: Settlement) -> list[str]:
+    """The seats clockwise from the button, the button named as such, so a reader can follow
+    where the odd chips go."""
+    count = len(result.seats)
+    order = [(result.button + k) % count for k in range(count)]
+    return [
+        f"{result.seats[s].name} (the button)" if s == result.button else result.seats[s].name
+        for s in order
+    ]
+
+
 def lesson_exercises(lesson: str) -> list[ExerciseBlock]:
     """The lesson's published exercises, in order, each with its answer form."""
     return exercise_blocks(Deal.objects.published().for_lesson(lesson))

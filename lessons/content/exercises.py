@@ -46,9 +46,10 @@ BADACEY: list[dict] = [
         ],
         "explanation": (
             "Before reading a single card, ask which game is being played. The ace moves "
-            "from the bottom to the top of the rank order in Badeucey, and a run of five "
-            "in a row starts to count against the low, so a hand that looks perfect in "
-            "one game can be poor in the other."
+            "from the bottom to the top of the rank order in Badeucey, so A-2-3-4-5 is not "
+            "a straight there but an ace-high hand, while other runs of five in a row and "
+            "flushes do count against the low. A hand that looks perfect in one game can "
+            "be poor in the other."
         ),
     },
     {
@@ -203,7 +204,7 @@ BADUGI: list[dict] = [
             "Both players have four cards of four suits and four ranks. Pick the cards that "
             "count for each and find the winner: which comparison settles it?"
         ),
-        "parts": [badugi_cards(0), badugi_cards(1), WINNERS],
+        "parts": [badugi_cards(0), badugi_cards(1), WINNERS, {"kind": "deciding"}],
         "explanation": (
             "Write both hands from the highest rank down and compare position by position. "
             "The first position that differs decides; nothing after it is read, and ranks are "

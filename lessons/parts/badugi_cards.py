@@ -2,13 +2,15 @@
 
 Written ``badugi Kira`` in the admin; stored ``{"kind": "badugi_cards",
 "seat": 0}``. The learner toggles the seat's cards; any of the equally good
-best selections is right. The worked answer's readings already raise the
-counting cards, so the kind adds no piece of its own.
+best selections is right. The worked answer's readings raise the counting
+cards; the kind adds the search behind them (every selection of that size
+and what is wrong with it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import combinations
 
 from django import forms
 
@@ -29,6 +31,7 @@ from .base import (
     PartTextError,
     Question,
     Table,
+    WorkedPiece,
     answer_key,
     card_value,
     is_whole,
@@ -131,6 +134,39 @@ class BadugiCards(PartKind):
         else:
             third = f"The best selection is {RANK_NAMES[value.ranks[0]]}-high."
         return [first, second, third]
+
+    def worked(self, part: Part, deal: Table) -> WorkedPiece:
+        """Why these cards: the suits held, and every selection of the best size with its fault.
+
+        The readings show which cards count; this shows the search that finds
+        them, as the lessons teach it (try every selection of a size before
+        dropping to fewer cards).
+        """
+        seat = part["seat"]
+        name, cards = deal.names[seat], deal.hands[seat]
+        evaluate = deal.profile.evaluator("badugi")
+        value = evaluate(cards)
+        best = [set(s) for s in value.selections]
+        rows = []
+        for combo in combinations(cards, value.size):
+            problem = selection_problem(combo)
+            if problem:
+                verdict = f"does not count: {problem}"
+            elif set(combo) in best:
+                verdict = "counts: the best selection" if set(combo) == best[0] else "just as good"
+            else:
+                verdict = f"legal, but {evaluate(combo).description} is worse"
+            rows.append({"cards": combo, "verdict": verdict})
+        suits = [s for s in "shdc" if any(c.suit == s for c in cards)]
+        if len(suits) < 4:
+            held = names_and(SUIT_NAMES[s] for s in suits)
+            reason = f"{name} holds only {held}, so no selection can have four cards"
+        elif value.size < 4:
+            reason = f"{name} holds all four suits, but every four-card selection repeats a rank"
+        else:
+            reason = ""
+        context = {"name": name, "size": value.size, "rows": rows, "reason": reason}
+        return WorkedPiece(self.answer_template, context)
 
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
         profile = deal.profile

@@ -52,13 +52,16 @@ def lesson_page(lesson: str, answered: ExerciseBlock | None = None) -> tuple[str
         exercises = [answered if e.deal.pk == answered.deal.pk else e for e in exercises]
     if lesson == "badacey":
         profile = get_profile("badacey")
+        odd_chips = page_data.odd_chip_example()
         context = {
             "profile": profile,
             "room_variant": get_profile("badacey", max_discard=3),
             "schedule": page_data.betting_schedule(profile),
             "forced_bets": page_data.forced_bets(profile),
             "deal": page_data.worked_deal(),
-            "odd_chips": page_data.odd_chip_example(),
+            "odd_chips": odd_chips,
+            "odd_chip_seats": page_data.seats_from_button(odd_chips),
+            "odd_chip_halves": [a.amount for a in odd_chips.pots[0].awards],
             "category_ladder": page_data.category_ladder(),
         }
     elif lesson == "badeucey":

@@ -137,6 +137,7 @@ STRATEGIES = {
     "payouts": game_parts("payouts"),
     "raise_to": raise_parts,
     "choice": choice_parts,
+    "deciding": lambda seats: st.just({"kind": "deciding"}),
 }
 
 
