@@ -211,10 +211,7 @@ class AnswerForm(forms.Form):
             results = check(self.deal, cleaned)
         except EvaluatorError as error:
             raise ValidationError(str(error)) from None
-        by_part = {id(part): index for index, part in enumerate(self.deal.parts)}
-        self.results = [
-            replace(r, hints=cleaned.get(hint_key(by_part[id(r.part)])) or 0) for r in results
-        ]
+        self.results = [replace(r, hints=cleaned.get(hint_key(r.index)) or 0) for r in results]
         return cleaned
 
     def is_malformed(self) -> bool:

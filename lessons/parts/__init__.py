@@ -192,7 +192,7 @@ def check(deal: Table, answers: Answers) -> list[PartResult]:
     """One result per question (per award for a winners part), in order."""
     outcomes = Outcomes(deal)
     return [
-        result
+        replace(result, index=index)
         for index, part in enumerate(deal.parts)
         for result in kind_of(part).check(index, part, deal, answers, outcomes)
     ]

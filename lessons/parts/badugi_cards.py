@@ -165,7 +165,7 @@ class BadugiCards(PartKind):
             reason = f"{name} holds all four suits, but every four-card selection repeats a rank"
         else:
             reason = ""
-        context = {"name": name, "size": value.size, "rows": rows, "reason": reason}
+        context = {"name": name, "size": number_word(value.size), "rows": rows, "reason": reason}
         return WorkedPiece(self.answer_template, context)
 
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:

@@ -108,6 +108,7 @@ class PartResult:
     misconception: Misconception | None = None
     lesson: str = ""
     hints: int = 0
+    index: int = -1  # the part's index in the deal; the registry fills it in
 
     @property
     def link(self) -> SectionLink | None:
