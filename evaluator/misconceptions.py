@@ -166,8 +166,8 @@ MISCONCEPTIONS: dict[str, Misconception] = {
         _rule(
             "big-bet-early",
             "badacey#schedule",
-            "the first two betting rounds use the small bet; the big bet starts after the "
-            "second draw",
+            "before the second draw is completed a raise adds a small bet; only the rounds "
+            "after it raise by the big bet",
         ),
         _rule(
             "raise-by-not-to",

@@ -100,7 +100,8 @@ class Winners(GameReading):
     def questions(self, index: int, part: Part, deal: Table) -> list[Question]:
         game = part.get("game")
         reading = deal.profile_for(game)
-        seats = [(str(s), name) for s, name in enumerate(deal.names)]
+        # A one-letter name ("A") reads like a card beside a checkbox: say "Player A".
+        seats = [(str(s), seat_label(name)) for s, name in enumerate(deal.names)]
         questions = []
         for kind in reading.awards:
             key = answer_key(index, kind)
@@ -206,6 +207,10 @@ READING_SECTIONS = {
     "deuce_to_seven": "badeucey#deuce-to-seven",
     "badugi": "badugi#equal-sizes",
 }
+
+
+def seat_label(name: str) -> str:
+    return f"Player {name}" if len(name) == 1 else name
 
 
 READINGS = {
