@@ -165,7 +165,13 @@ class BadugiCards(PartKind):
             reason = f"{name} holds all four suits, but every four-card selection repeats a rank"
         else:
             reason = ""
-        context = {"name": name, "size": number_word(value.size), "rows": rows, "reason": reason}
+        context = {
+            "name": name,
+            "size": number_word(value.size),
+            "rows": rows,
+            "reason": reason,
+            "stages": _stages(deal, seat),
+        }
         return WorkedPiece(self.answer_template, context)
 
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
@@ -198,3 +204,36 @@ def _with_idea(message: str, mistake: Misconception | None) -> str:
     if mistake is None:
         return message
     return f"{message} {mistake.correction[:1].upper()}{mistake.correction[1:]}."
+
+
+DRAW_NAMES = ("the first draw", "the second draw", "the third draw")
+
+
+def _stages(deal: Table, seat: int) -> list[dict[str, object]]:
+    """The seat's Badugi as dealt and after each of its draws, when the deal has a history.
+
+    A reader following the hand draw by draw sees what each new card did to
+    the read; all of it is replayed by the engine from the stored history.
+    """
+    history = getattr(deal, "history", "")
+    if not isinstance(history, str) or not history.strip():
+        return []
+    from ..histories import replay_history  # a Django-side module; kinds stay light to import
+
+    evaluate = deal.profile.evaluator("badugi")
+    stages: list[dict[str, object]] = []
+    draws = 0
+    for step in replay_history(history).steps:
+        cards = step.state.seats[seat].cards
+        if not stages and len(cards) == deal.profile.hand_size:
+            stages.append({"when": "As dealt", "cards": cards, "read": evaluate(cards).description})
+        if step.kind == "draw" and step.actor == seat:
+            change = (
+                f"threw {format_cards(step.discarded)}, drew {format_cards(step.received)}"
+                if step.discarded
+                else "stood pat"
+            )
+            when = f"After {DRAW_NAMES[draws] if draws < 3 else 'another draw'} ({change})"
+            stages.append({"when": when, "cards": cards, "read": evaluate(cards).description})
+            draws += 1
+    return stages

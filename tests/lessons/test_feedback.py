@@ -247,3 +247,18 @@ def test_a_badugi_worked_answer_shows_the_rejected_selections(client):
     text = page_text(client.get(deal.answer_url))
     assert "Every three-card selection of Mara's cards" in text
     assert "Does not count" in text and "Counts: the best selection" in text
+
+
+def test_badugi_exercise_6_reads_maras_hand_after_each_draw(client):
+    from lessons.histories import replay_history
+
+    deal = Deal.objects.get(slug="badugi-6")
+    text = page_text(client.get(deal.answer_url))
+    evaluate = deal.profile.evaluator("badugi")
+    draws = [s for s in replay_history(deal.history).steps if s.kind == "draw" and s.actor == 0]
+    assert len(draws) == deal.profile.draws
+    for step in draws:
+        read = evaluate(step.state.seats[0].cards).description
+        cards = spoken_words(" ".join(c.text for c in step.state.seats[0].cards))
+        assert f", a {read}: {cards}" in text
+    assert "After the second draw (threw seven of hearts, drew five of hearts)" in text
