@@ -71,7 +71,13 @@ def hint(request: HttpRequest, slug: str) -> HttpResponse:
     if request.htmx:
         assert box is not None  # the request form checked that the part has hints
         context = {"box": box, "hint": box.shown[-1], "deal": deal, "oob": True}
-        return render(request, "lessons/_hint_reply.html", context)
+        response = render(request, "lessons/_hint_reply.html", context)
+        # Whatever sent the request (the hint button, or the whole form when a
+        # quick key press reached a button htmx had not wired up yet), the new
+        # hint belongs at the end of its part's list.
+        response["HX-Retarget"] = f"#{box.id}-list"
+        response["HX-Reswap"] = "beforeend"
+        return response
     if deal.lesson:
         return render(request, *lesson_page(deal.lesson, answered=exercise))
     return _page(request, exercise)

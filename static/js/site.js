@@ -82,9 +82,14 @@
     var active = document.activeElement;
     askedFrom = active && active.hasAttribute("data-hint-button") ? active.id : null;
   });
-  document.body.addEventListener("htmx:afterSettle", function (event) {
+  // "htmx:load" fires once htmx has wired up the new controls: focusing the
+  // new button any earlier would let a quick Enter reach a button htmx does
+  // not know yet, and submit the whole form instead of asking for a hint.
+  document.body.addEventListener("htmx:load", function (event) {
     if (!askedFrom) return;
     var box = askedFrom.replace(/-button$/, "");
+    var loaded = event.detail.elt;
+    if (!loaded || !loaded.id || loaded.id !== box + "-controls") return;
     var next = document.getElementById(box + "-button") || document.getElementById(box + "-done");
     if (next) next.focus();
     askedFrom = null;

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from evaluator import settle
 from evaluator.misconceptions import MISCONCEPTIONS, payout_beliefs
@@ -95,12 +96,16 @@ def test_hints_with_htmx_arrive_one_at_a_time_and_keep_the_focus(page, live_serv
     page.wait_for_function(f"document.activeElement.id === '{box}-button'")
     assert "hint 2 of" in page.locator(f"#{box}-button").inner_text()
     for number in range(2, len(hints) + 1):
-        page.wait_for_function(f"document.activeElement.id === '{box}-button'")
-        page.keyboard.press("Enter")  # the focus never left the button
+        # The new button (offering this hint) has the focus once the swap has settled.
+        page.wait_for_function(
+            f"document.activeElement.id === '{box}-button'"
+            f" && document.activeElement.textContent.includes('hint {number} of')"
+        )
+        page.keyboard.press("Enter")
         page.locator(f"#{box}-{number}").wait_for()
     page.locator(f"#{box}-done").wait_for()
     page.wait_for_function(f"document.activeElement.id === '{box}-done'")
-    assert page.locator(f"#{box}-list li").count() == len(hints)
+    expect(page.locator(f"#{box}-list li")).to_have_count(len(hints))
     assert axe(page) == []
     # The count taken goes with the answer.
     count = page.locator(f'input[name="{deal.slug}-p0_hints"]')

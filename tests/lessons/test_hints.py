@@ -86,6 +86,9 @@ def test_with_htmx_only_the_new_hint_and_the_controls_come_back(client, slug, in
     assert f"Hint 1 of {len(hints)}: {spoken_words(hints[0])}" in heard(html)
     assert 'hx-swap-oob="true"' in html
     assert f'name="{count_field(deal, index)}" value="1"' in html
+    # Sent by the button or by the whole form, the hint goes at the end of its list.
+    assert response["HX-Retarget"] == f"#{deal.slug}-p{index}-hints-list"
+    assert response["HX-Reswap"] == "beforeend"
 
 
 def test_the_answer_so_far_is_kept_when_a_hint_is_shown(client):
