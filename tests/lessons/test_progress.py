@@ -263,3 +263,28 @@ def test_exercise_and_replay_pages_say_where_they_are(client):
         crumbs = html[html.index('aria-label="Breadcrumbs"') :]
         assert 'aria-current="true"' in html[html.index('aria-label="Main"') :]
         assert "rules</a>" in crumbs[: crumbs.index("</nav>")]
+
+
+def test_changing_the_password_checks_the_old_one_and_the_validators(client):
+    user = User.objects.create_user("ines", password="ines's long phrase 6")
+    client.force_login(user)
+    assert client.get("/accounts/password/").status_code == 200
+    weak = {"old_password": "ines's long phrase 6", "new_password1": "123", "new_password2": "123"}
+    assert client.post("/accounts/password/", weak).status_code == 400
+    new = "ines's newer phrase 8"
+    wrong_old = {"old_password": "nope", "new_password1": new, "new_password2": new}
+    assert client.post("/accounts/password/", wrong_old).status_code == 400
+    user.refresh_from_db()
+    assert user.check_password("ines's long phrase 6")
+    right = {"old_password": "ines's long phrase 6", "new_password1": new, "new_password2": new}
+    assert client.post("/accounts/password/", right).status_code == 302
+    user.refresh_from_db()
+    assert user.check_password(new)
+
+
+def test_account_pages_need_a_sign_in_and_show_the_checked_lesson_in_the_menu(client):
+    response = client.get("/accounts/password/")
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/sign-in/")
+    html = client.get("/accounts/sign-in/").content.decode()
+    nav = html[html.index('aria-label="Main"') : html.index("</nav>")]
+    assert 'aria-current="true">My progress' in nav
