@@ -125,6 +125,19 @@ def status_of(tries: int, rights: int) -> str:
     return SOLVED if rights else TRIED if tries else NEW
 
 
+def status_of_deal(request: HttpRequest, deal: Deal) -> str:
+    """This learner's status for one exercise (one query)."""
+    learner = learner_of(request)
+    if not learner.known:
+        return NEW
+    counts = (
+        Attempt.objects.of_learner(learner)
+        .filter(deal=deal)
+        .aggregate(tries=Count("id"), rights=Count("id", filter=Q(correct=True)))
+    )
+    return status_of(counts["tries"], counts["rights"])
+
+
 @dataclass
 class LessonProgress:
     lesson: str

@@ -56,6 +56,8 @@ def check_answer(request: HttpRequest, slug: str) -> HttpResponse:
         if status == 200:
             progress.record_attempt(request, deal, exercise.form)
     extra = _after(request, exercise)
+    if request.htmx and status == 200 and exercise.form is not None and exercise.form.results:
+        extra["new_status"] = progress.status_of_deal(request, deal)
     if request.htmx:
         context = {"exercise": exercise} | extra
         return render(request, "lessons/_exercise.html#feedback", context, status=status)

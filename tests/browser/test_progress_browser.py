@@ -42,6 +42,10 @@ def test_an_anonymous_answer_survives_a_reload_and_a_sign_up(page, live_server):
     page.wait_for_function("window.htmx !== undefined")
     assert contents_status(page, deal) == "new"
     check(page, deal, right_answer(deal), "All right")
+    status = page.locator(f"#status-{deal.slug}")
+    assert status.get_attribute("data-status") == "solved"  # changed without a reload
+    assert status.inner_text().strip() == "Solved"
+    assert page.locator(f"#feedback-{deal.slug} #status-{deal.slug}").count() == 0
     page.reload()
     assert contents_status(page, deal) == "solved"
     assert "Solved" in page.locator(f"#exercise-{deal.slug} .exercise__status").inner_text()

@@ -56,6 +56,11 @@ def test_a_right_answer_is_kept_and_shown_solved_with_the_answer_refilled(client
     answer = right_answer(deal)
     response = client.post(deal.check_url, answer, **HTMX)
     assert "All right" in response.content.decode()
+    # The exercise's own status line changes at once, swapped out of band by htmx.
+    assert re.search(
+        rf'id="status-{deal.slug}" data-status="solved" hx-swap-oob="outerHTML">\s*Solved',
+        response.content.decode(),
+    )
     assert Attempt.objects.filter(deal=deal, correct=True).count() == 1
 
     lesson_html = client.get("/badugi/").content.decode()
