@@ -16,3 +16,10 @@ class LessonsConfig(AppConfig):
         # After every migrate (and a test database's flush), load the lesson
         # content the database has never had; see lessons/content/loader.py.
         post_migrate.connect(load_after_migrate, sender=self, dispatch_uid="lessons-content")
+
+        from django.contrib.auth.signals import user_logged_in
+
+        from .progress import adopt_session_progress
+
+        # Signing up or in keeps what the learner did before, now on the account.
+        user_logged_in.connect(adopt_session_progress, dispatch_uid="lessons-adopt-progress")

@@ -412,6 +412,16 @@ def bench_tools(options: argparse.Namespace, client) -> list:
 SECTIONS.append(bench_tools)
 
 
+def bench_progress(options: argparse.Namespace, client) -> list:
+    """Lesson pages with progress, recording, /progress/: see ``lessons/progress_bench.py``."""
+    from lessons.progress_bench import bench_progress as run
+
+    return run(options, client)
+
+
+SECTIONS.append(bench_progress)
+
+
 @contextmanager
 def _throwaway_database() -> Iterator[None]:
     """A test database built by the migrations, removed afterwards.

@@ -19,12 +19,14 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, router, transaction
 from django.urls import reverse
+from django.utils import timezone
 
 from evaluator import (
     DECK,
@@ -41,6 +43,9 @@ from evaluator.deal import full_settings
 
 from . import parts as part_kinds
 from .histories import HistoryFacts, history_facts
+
+if TYPE_CHECKING:
+    from .progress import Learner
 
 LESSON_CHOICES = [
     ("badacey", "Badacey"),
@@ -524,3 +529,83 @@ class LoadedContent(models.Model):
 
     def __str__(self) -> str:
         return self.slug
+
+
+class AttemptQuerySet(models.QuerySet):
+    def of_learner(self, learner: Learner) -> AttemptQuerySet:
+        """Only this learner's attempts: every progress query starts here."""
+        if learner.user_id is not None:
+            return self.filter(user_id=learner.user_id)
+        if learner.key:
+            return self.filter(user=None, learner_key=learner.key)
+        return self.none()
+
+
+class Attempt(models.Model):
+    """One answer a learner sent: to an exercise, or to one drill item.
+
+    Whose it is: an account (``user``) or, for a learner who has not signed
+    in, the random key kept in their session (``learner_key``); signing in
+    moves the session's attempts to the account. Rows are only ever inserted,
+    never updated, so two tabs answering at once cannot overwrite each other.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    learner_key = models.CharField(max_length=64, blank=True, db_index=True)
+    deal = models.ForeignKey(Deal, null=True, blank=True, on_delete=models.CASCADE)
+    drill_kind = models.CharField(max_length=40, blank=True)
+    item_key = models.CharField(max_length=300, blank=True)
+    parts = models.JSONField(default=list, help_text="Whether each part was right, in order.")
+    correct = models.BooleanField()
+    hints_used = models.PositiveSmallIntegerField(default=0)
+    answer = models.JSONField(default=dict, help_text="What was sent, to fill the form again.")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    objects = AttemptQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [
+            models.Index(fields=["user", "deal", "created_at"], name="attempt_user_deal"),
+            models.Index(fields=["learner_key", "deal", "created_at"], name="attempt_key_deal"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""),
+                name="attempt_has_owner",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(deal__isnull=False, drill_kind="")
+                | models.Q(deal__isnull=True) & ~models.Q(drill_kind=""),
+                name="attempt_exercise_or_drill",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        what = self.deal.slug if self.deal else f"{self.drill_kind}:{self.item_key}"
+        return f"{what} ({'right' if self.correct else 'not yet'})"
+
+
+class ChecklistTicks(models.Model):
+    """Which boxes of a lesson's review checklist a learner ticked."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    learner_key = models.CharField(max_length=64, blank=True, db_index=True)
+    lesson = models.CharField(max_length=20, choices=LESSON_CHOICES)
+    ticked = models.JSONField(default=list)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""),
+                name="checklist_has_owner",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.lesson} checklist"

@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import exercises, pages, practice, replay, tools
+from .views import exercises, pages, practice, progress, replay, tools
 
 app_name = "lessons"
 
@@ -20,5 +20,7 @@ urlpatterns = [
     path("practice/", practice.practice_list, name="practice"),
     path("replay/<slug:slug>/", replay.replay_deal, name="replay"),
     path("odds/", tools.odds, name="odds"),
+    path("progress/", progress.progress_page, name="progress"),
+    path("progress/checklist/<slug:lesson>/", progress.save_checklist, name="save_checklist"),
     path("calculator/", tools.calculator, name="calculator"),
 ]

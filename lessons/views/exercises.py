@@ -4,18 +4,26 @@ Each URL answers a plain request with the whole page and an htmx request with
 just the fragment it swaps, so every flow works without JavaScript. A deal
 the engine no longer accepts as stored is shown (and "checked") as the
 engine's message instead, never as an error page.
+
+A checked answer is recorded (``lessons.progress``) and followed by a next
+step: after a right answer the next exercise or lesson, after a wrong one the
+lesson section that explains the idea. Opening an exercise again shows the
+learner's last answer and its feedback.
 """
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.datastructures import MultiValueDict
 from django.views.decorators.http import require_GET, require_http_methods
 
+from .. import course, progress, slots
 from ..exercises import ExerciseBlock
 from ..forms import AnswerForm, HintRequestForm
 from ..models import Deal
-from .pages import lesson_page
+from .pages import render_lesson
 
 
 def _published(slug: str) -> Deal:
@@ -25,7 +33,13 @@ def _published(slug: str) -> Deal:
 @require_GET
 def exercise_detail(request: HttpRequest, slug: str) -> HttpResponse:
     deal = _published(slug)
-    return _page(request, ExerciseBlock.of(deal))
+    last = progress.last_attempt(request, deal)
+    if last is None or not last.answer or deal.stored_problems:
+        return _page(request, ExerciseBlock.of(deal))
+    exercise = ExerciseBlock.of(deal, MultiValueDict(last.answer))
+    assert exercise.form is not None
+    exercise.form.is_valid()  # checked again now, so the feedback follows today's engine
+    return _page(request, exercise, extra={"last_attempt": last, **_after(request, exercise)})
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -41,12 +55,27 @@ def check_answer(request: HttpRequest, slug: str) -> HttpResponse:
         exercise.form.is_valid()
         # A wrong or incomplete answer is an ordinary 200; an unreadable post is a 400.
         status = 400 if exercise.form.is_malformed() else 200
+        if status == 200:
+            progress.record_attempt(request, deal, exercise.form)
+    extra = _after(request, exercise)
+    if request.htmx and status == 200 and exercise.form is not None and exercise.form.results:
+        extra["new_status"] = progress.status_of_deal(request, deal)
     if request.htmx:
-        context = {"exercise": exercise, "malformed": status == 400}
+        context = {"exercise": exercise, "malformed": status == 400} | extra
         return render(request, "lessons/_check_reply.html", context, status=status)
     if deal.lesson:  # without JavaScript, the learner stays on the lesson they were reading
-        return render(request, *lesson_page(deal.lesson, answered=exercise), status=status)
-    return _page(request, exercise, status=status)
+        return render_lesson(request, deal.lesson, answered=exercise, status=status, extra=extra)
+    return _page(request, exercise, status=status, extra=extra)
+
+
+def _after(request: HttpRequest, exercise: ExerciseBlock) -> dict:
+    """The next step after a checked answer (see lessons/_next_step.html)."""
+    form = exercise.form
+    if form is None or not form.is_bound or form.errors or not form.results:
+        return {}
+    if form.all_right:
+        return {"next_step": progress.next_step(request, exercise.deal)}
+    return {"teaching_url": progress.teaching_link(exercise.deal, form)}
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -79,7 +108,7 @@ def hint(request: HttpRequest, slug: str) -> HttpResponse:
         response["HX-Reswap"] = "beforeend"
         return response
     if deal.lesson:
-        return render(request, *lesson_page(deal.lesson, answered=exercise))
+        return render_lesson(request, deal.lesson, answered=exercise)
     return _page(request, exercise)
 
 
@@ -93,8 +122,21 @@ def answer(request: HttpRequest, slug: str) -> HttpResponse:
     return _page(request, exercise)
 
 
-def _page(request: HttpRequest, exercise: ExerciseBlock, status: int = 200) -> HttpResponse:
-    """The exercise as a whole page: its own h1, and its answer for print at the end."""
+def _page(
+    request: HttpRequest, exercise: ExerciseBlock, status: int = 200, extra: dict | None = None
+) -> HttpResponse:
+    """The exercise as a whole page: its own h1, breadcrumbs, and its answer for print."""
     exercise.heading_level = 1
-    context = {"exercise": exercise, "exercises": [exercise]}
-    return render(request, "lessons/exercise_detail.html", context, status=status)
+    deal = exercise.deal
+    context = {
+        "exercise": exercise,
+        "exercises": [exercise],
+        "course_lesson": course.lesson(deal.lesson),
+        "current_lesson": deal.lesson,
+        "crumb": f"Exercise {deal.number}" if deal.number else deal.title,
+    } | (extra or {})
+    html = render_to_string("lessons/exercise_detail.html", context, request)
+    fills: dict[str, str] = {}
+    if deal.lesson:
+        fills = progress.lesson_fills(request, deal.lesson)
+    return HttpResponse(slots.fill(html, fills), status=status)

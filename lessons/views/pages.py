@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_safe
 
 from evaluator import get_profile
 
-from .. import badeucey_page, page_data
+from .. import badeucey_page, course, page_data, progress, slots
 from ..exercises import ExerciseBlock
 
 
@@ -23,22 +24,40 @@ def home(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def badacey(request: HttpRequest) -> HttpResponse:
-    return render(request, *lesson_page("badacey"))
+    return render_lesson(request, "badacey")
 
 
 @require_safe
 def badugi(request: HttpRequest) -> HttpResponse:
-    return render(request, *lesson_page("badugi"))
+    return render_lesson(request, "badugi")
 
 
 @require_safe
 def badeucey(request: HttpRequest) -> HttpResponse:
-    return render(request, *lesson_page("badeucey"))
+    return render_lesson(request, "badeucey")
 
 
 @require_safe
 def drawing(request: HttpRequest) -> HttpResponse:
-    return render(request, *lesson_page("drawing"))
+    return render_lesson(request, "drawing")
+
+
+def render_lesson(
+    request: HttpRequest,
+    lesson: str,
+    answered: ExerciseBlock | None = None,
+    status: int = 200,
+    extra: dict | None = None,
+) -> HttpResponse:
+    """A lesson page: the same HTML for everyone, then this learner's slots filled in.
+
+    The rendered HTML keeps its ``{% slot %}`` markers (so it can be cached
+    whole); ``progress.lesson_fills`` reads this learner's statuses and
+    checklist in one query and ``slots.fill`` puts them in place.
+    """
+    template, context = lesson_page(lesson, answered)
+    html = render_to_string(template, context | (extra or {}), request)
+    return HttpResponse(slots.fill(html, progress.lesson_fills(request, lesson)), status=status)
 
 
 def lesson_page(lesson: str, answered: ExerciseBlock | None = None) -> tuple[str, dict]:
@@ -76,7 +95,9 @@ def lesson_page(lesson: str, answered: ExerciseBlock | None = None) -> tuple[str
             "pair_examples": page_data.PAIR_EXAMPLES,
             "size_examples": page_data.SIZE_EXAMPLES,
         }
-    return f"lessons/{lesson}.html", context | {"exercises": exercises}
+    before, after = course.neighbours(lesson)
+    place = {"lesson": course.BY_KEY[lesson], "previous_lesson": before, "next_lesson": after}
+    return f"lessons/{lesson}.html", context | place | {"exercises": exercises}
 
 
 @require_safe

@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
+from .. import course
 from ..forms import ReplayStepForm
 from ..models import Deal
 from ..replayer import ReplayPage
@@ -20,7 +21,8 @@ def replay_deal(request: HttpRequest, slug: str) -> HttpResponse:
     deal = get_object_or_404(Deal.objects.published().exclude(history=""), slug=slug)
     form = ReplayStepForm(request.GET, history=deal.history)
     valid = form.is_valid()
-    context = {"deal": deal, "form": form}
+    context = {"deal": deal, "form": form, "current_lesson": deal.lesson}
+    context |= {"course_lesson": course.lesson(deal.lesson), "crumb": f"Replay: {deal.title}"}
     if form.replay is not None:
         context["page"] = ReplayPage(form.replay, form.step_index)
     template = "lessons/replay.html"

@@ -107,3 +107,16 @@ def test_behind_a_proxy_the_address_is_the_one_the_proxy_saw(settings):
     assert client_address(request) == "203.0.113.5"
     settings.BEHIND_PROXY = False
     assert client_address(request) == "127.0.0.1"  # without a proxy the header is not believed
+
+
+def test_the_learners_sign_in_pauses_the_same_way(client, teacher, hashes):
+    for n in range(40):
+        client.post(
+            "/accounts/sign-in/",
+            {"username": "teacher", "password": "wrong"},
+            REMOTE_ADDR=f"10.0.3.{n}",
+        )
+    response = client.post("/accounts/sign-in/", {"username": "teacher", "password": PASSWORD})
+    assertContains(response, "Sign-in paused", status_code=429)
+    assert not signed_in(client)
+    assert len(hashes) == django_settings.AXES_FAILURE_LIMIT
