@@ -28,7 +28,7 @@ from evaluator.replay import Replay
 from . import parts
 from .checking import PartResult, check
 from .histories import replay_history
-from .models import Deal, game_choices
+from .models import game_choices
 
 # Re-exported: the tests and the page benchmark build posts with it.
 card_value = parts.card_value
@@ -46,7 +46,7 @@ class Fieldset:
 
 
 class AnswerForm(forms.Form):
-    def __init__(self, *args, deal: Deal, **kwargs):
+    def __init__(self, *args, deal: parts.base.Table, **kwargs):
         # The slug prefix keeps ids unique when a lesson page shows six forms.
         kwargs.setdefault("prefix", deal.slug)
         super().__init__(*args, **kwargs)

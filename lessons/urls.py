@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import exercises, pages, practice, replay, tools
+from .views import drills, exercises, pages, practice, replay, tools
 
 app_name = "lessons"
 
@@ -18,6 +18,9 @@ urlpatterns = [
     path("exercises/<slug:slug>/answer/", exercises.answer, name="answer"),
     path("practice/", practice.practice_list, name="practice"),
     path("replay/<slug:slug>/", replay.replay_deal, name="replay"),
+    path("drills/", drills.drill_index, name="drills"),
+    path("drills/<slug:kind>/", drills.drill_item, name="drill"),
+    path("drills/<slug:kind>/save/", drills.drill_to_deal, name="drill_to_deal"),
     path("odds/", tools.odds, name="odds"),
     path("calculator/", tools.calculator, name="calculator"),
 ]
