@@ -50,8 +50,9 @@ class DrillItem:
     settings: dict[str, Any] = field(default_factory=dict)
     contributions: list[int] | None = None  # each seat's chips in, for side pots
     folded: list[bool] | None = None
-    # A sentence naming the near miss the item was built around ("", if none).
-    teaches: str = ""
+    # Facts a question was built from that its parts do not hold (a betting
+    # round and the bet faced), so tests can recompute the answer.
+    facts: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,7 @@ def make(rng: random.Random, game: str, difficulty: int) -> DrillItem:
                     "answer": 0 if allowed else 1,
                 }
             ],
+            facts={"round": betting_round, "facing": facing},
         )
     bets = rng.randint(1, profile.raise_cap - 1)
     facing = bets * unit

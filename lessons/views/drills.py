@@ -157,7 +157,7 @@ def drill_to_deal(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     unpublished so the teacher can add a title and a note before learners
     see it. Saving the same item twice opens the deal already made.
     """
-    if not (request.user.is_active and request.user.is_staff):
+    if not request.user.has_perm("lessons.add_deal"):
         raise PermissionDenied("Only teachers can turn a drill item into a practice deal.")
     drill = _drill(kind)
     settings = DrillSettingsForm(request.POST, drill=drill)
