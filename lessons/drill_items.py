@@ -129,7 +129,9 @@ def deal_from_item(table: DrillTable) -> Deal:
     item = table.item
     return Deal(
         title=f"{item.title} (drill item {item.seed})"[:120],
-        slug=f"drill-{item.kind}-{item.game}-{item.difficulty}-{item.seed}".replace("_", "-"),
+        slug=f"drill-{item.kind}-{item.chosen_game}-{item.difficulty}-{item.seed}".replace(
+            "_", "-"
+        ),
         lesson="",
         game=item.game,
         settings=dict(item.settings),

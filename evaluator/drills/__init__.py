@@ -95,4 +95,4 @@ def generate(kind: str, game: str, difficulty: int, seed: int) -> DrillItem:
     # across drills still deals different cards in each.
     rng = random.Random(f"{kind}:{game}:{difficulty}:{seed}")
     item = drill.make(rng, game, difficulty)
-    return replace(item, kind=kind, seed=seed)
+    return replace(item, kind=kind, seed=seed, chosen_game=game)

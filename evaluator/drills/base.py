@@ -53,6 +53,9 @@ class DrillItem:
     # Facts a question was built from that its parts do not hold (a betting
     # round and the bet faced), so tests can recompute the answer.
     facts: dict[str, int] = field(default_factory=dict)
+    # The game the learner picked; ``game`` is the one the cards are read in
+    # (a Badacey "which low" item is read as ace-to-five).
+    chosen_game: str = ""
 
 
 @dataclass(frozen=True)

@@ -75,14 +75,16 @@ def drill_item(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     answer = AnswerForm(request.POST, deal=table, prefix=PREFIX)
     answer.is_valid()
     repeated = _repeated(request, answer)
-    if repeated or answer.is_malformed() or answer.errors:
+    unreadable = any("\ufffd" in v for vs in request.POST.lists() for v in vs[1])
+    if repeated or unreadable or answer.is_malformed() or answer.errors:
         # The same item again, with what is wrong beside it: nothing is checked or recorded.
-        status = 400 if (repeated or answer.is_malformed()) else 200
+        status = 400 if (repeated or unreadable or answer.is_malformed()) else 200
         context = {
             "drill": drill,
             "settings": settings,
             "item": _item(table, answer),
             "repeated": repeated,
+            "unreadable": unreadable,
         }
         return _render(request, context, status=status)
 
@@ -126,7 +128,7 @@ def _item(table: DrillTable, answer: AnswerForm | None) -> dict[str, object]:
     return {
         "table": table,
         "form": form,
-        "url": drill_url(item.kind, item.game, item.difficulty, item.seed),
+        "url": drill_url(item.kind, item.chosen_game, item.difficulty, item.seed),
     }
 
 
