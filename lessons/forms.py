@@ -23,12 +23,13 @@ from django.core.validators import MaxValueValidator
 from django.urls import reverse
 
 from evaluator import EvaluatorError
+from evaluator.drills import KINDS as DRILLS
 from evaluator.replay import Replay
 
 from . import parts
 from .checking import PartResult, check
 from .histories import replay_history
-from .models import game_choices
+from .models import Deal, game_choices
 
 # Re-exported: the tests and the page benchmark build posts with it.
 card_value = parts.card_value
@@ -114,6 +115,13 @@ class AnswerForm(forms.Form):
         return bool(self.results) and all(r.ok for r in self.results)
 
 
+def offered_games() -> list[tuple[str, str]]:
+    """The games with something to practise: a published practice deal or a drill."""
+    with_deals = set(Deal.objects.published().practice().values_list("game", flat=True))
+    with_drills = {game for drill in DRILLS.values() for game in drill.games}
+    return [(key, name) for key, name in game_choices() if key in with_deals | with_drills]
+
+
 class PracticeFilterForm(forms.Form):
     """``?game=...&page=N`` for the Practice list; crispy lays out the game filter.
 
@@ -122,7 +130,7 @@ class PracticeFilterForm(forms.Form):
     """
 
     game = forms.ChoiceField(
-        required=False, choices=lambda: [("", "All games"), *game_choices()], label="Game"
+        required=False, choices=lambda: [("", "All games"), *offered_games()], label="Game"
     )
     page = forms.IntegerField(
         required=False,
