@@ -13,6 +13,7 @@ urlpatterns = [
     path("badeucey/", pages.badeucey, name="badeucey"),
     path("drawing/", pages.drawing, name="drawing"),
     path("games/", pages.games, name="games"),
+    path("notation/", pages.notation, name="notation"),
     path("exercises/<slug:slug>/", exercises.exercise_detail, name="exercise_detail"),
     path("exercises/<slug:slug>/check/", exercises.check_answer, name="check_answer"),
     path("exercises/<slug:slug>/answer/", exercises.answer, name="answer"),
