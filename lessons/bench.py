@@ -98,6 +98,7 @@ def bench_replay_steps(options: argparse.Namespace, client) -> list:
             "history": SIX_SEAT_DEAL,
             "prompt": "Benchmark deal.",
             "parts": [{"kind": "winners"}],
+            "published": True,
         },
     )
     batches = 2 if options.quick else 5
@@ -410,6 +411,16 @@ def bench_tools(options: argparse.Namespace, client) -> list:
 
 
 SECTIONS.append(bench_tools)
+
+
+def bench_drills(options: argparse.Namespace, client) -> list:
+    """One drill item of each kind answered: see ``lessons/drills_bench.py``."""
+    from lessons.drills_bench import bench_drills as run
+
+    return run(options, client)
+
+
+SECTIONS.append(bench_drills)
 
 
 @contextmanager

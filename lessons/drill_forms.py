@@ -9,6 +9,7 @@ beside the field and a 400, never an item made up from a guess.
 
 from __future__ import annotations
 
+from functools import cached_property
 from typing import Any
 from urllib.parse import urlencode
 
@@ -46,7 +47,7 @@ class DrillSettingsForm(ToolForm):
             "min_value": f"The item number is a whole number from 0 to {MAX_SEED}.",
             "max_value": f"The item number is a whole number from 0 to {MAX_SEED}.",
         },
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "class": "form-control"}),
     )
 
     def __init__(self, *args: Any, drill: DrillKind, **kwargs: Any) -> None:
@@ -56,12 +57,15 @@ class DrillSettingsForm(ToolForm):
         assert isinstance(game, forms.ChoiceField)
         game.choices = [(g, PROFILES[g].name) for g in drill.games]
         self.fields["game"].initial = drill.games[0]
-        url = reverse("lessons:drill", args=[drill.key])
-        self.helper = FormHelper()
-        self.helper.form_method = "get"
-        self.helper.form_action = url
-        self.helper.form_class = "drill-settings"
-        self.helper.layout = Layout(
+
+    @cached_property
+    def helper(self) -> FormHelper:
+        """Built when crispy first asks: an htmx answer never draws the form, so never pays."""
+        helper = FormHelper()
+        helper.form_method = "get"
+        helper.form_action = reverse("lessons:drill", args=[self.drill.key])
+        helper.form_class = "drill-settings"
+        helper.layout = Layout(
             Row(
                 Column("game", css_class="col-sm-4"),
                 Column("difficulty", css_class="col-sm-3"),
@@ -69,6 +73,7 @@ class DrillSettingsForm(ToolForm):
             ),
             StrictButton("Deal this item", type="submit", css_class="btn-secondary"),
         )
+        return helper
 
 
 def drill_url(kind: str, game: str, difficulty: int, seed: int) -> str:

@@ -79,7 +79,11 @@ def deal_hands(rng: random.Random, count: int, size: int) -> list[tuple[Card, ..
 
 
 def best_of(
-    rng: random.Random, difficulty: int, make: Callable[[], Any], score: Callable[[Any], int]
+    rng: random.Random,
+    difficulty: int,
+    make: Callable[[], Any],
+    score: Callable[[Any], int],
+    tries: int = TRIES,
 ) -> Any:
     """Draw candidates and keep one whose teaching score reaches the difficulty.
 
@@ -89,7 +93,7 @@ def best_of(
     difficulty, and otherwise keep the best seen.
     """
     best, best_score = None, -1
-    for _ in range(TRIES if difficulty > 1 else 1):
+    for _ in range(tries if difficulty > 1 else 1):
         candidate = make()
         value = score(candidate)
         if value > best_score:

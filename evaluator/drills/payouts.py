@@ -66,7 +66,8 @@ def make(rng: random.Random, game: str, difficulty: int) -> DrillItem:
             value += 1
         return min(value, 3)
 
-    hands, contributions, folded, pot, button = best_of(rng, difficulty, candidate, score)
+    # A settlement per candidate is the costly part of an item, so look a little less long.
+    hands, contributions, folded, pot, button = best_of(rng, difficulty, candidate, score, 12)
     names = [seat["name"] for seat in seats_of(hands)]
     lines = [f"The button is on {names[button]}."]
     if any(folded):

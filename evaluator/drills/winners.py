@@ -32,7 +32,7 @@ def make(rng: random.Random, game: str, difficulty: int) -> DrillItem:
             return 3  # a scoop
         return 2 if len(winners) > 1 else 1
 
-    hands = best_of(rng, difficulty, lambda: deal_hands(rng, count, profile.hand_size), score)
+    hands = best_of(rng, difficulty, lambda: deal_hands(rng, count, profile.hand_size), score, 15)
     halves = "each half" if len(profile.awards) > 1 else "the pot"
     return DrillItem(
         kind="winners",

@@ -97,6 +97,8 @@ def drill_item(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         {"game": game, "difficulty": str(difficulty), "seed": str(next_seed)}, drill=drill
     )
     next_settings.is_valid()
+    if request.htmx:  # the settings form stays on the page: replace just its item number
+        next_settings.fields["seed"].widget.attrs["hx-swap-oob"] = "true"
     last = {
         "table": table,
         "form": answer,
