@@ -48,6 +48,8 @@ LESSON_PAGES = [
     "/drawing/",
     "/games/",
     "/practice/",
+    "/drills/",
+    "/notation/",
     "/exercises/badacey-1/",
 ]
 # Exercises with a payouts part, from each lesson: a wrong answer is one chip moved.
