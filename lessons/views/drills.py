@@ -18,16 +18,17 @@ import secrets
 
 from django import forms
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import push_url
 from django_htmx.middleware import HtmxDetails
 
-from evaluator import PROFILES, EvaluatorError
+from evaluator import PROFILES, EvaluatorError, parse_cards
 from evaluator.drills import KINDS, MAX_SEED, DrillKind, generate
 
+from .. import parts
 from ..drill_forms import DrillSettingsForm, drill_url
 from ..drill_items import DrillTable, deal_from_item, drill_checked, drill_worked_answer
 from ..forms import AnswerForm
@@ -72,11 +73,12 @@ def drill_item(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         context = {"drill": drill, "settings": settings, "item": _item(table, None)}
         return _render(request, context)
 
-    answer = AnswerForm(request.POST, deal=table, prefix=PREFIX)
+    data, typed_problems = _with_typed_cards(request, table)
+    answer = AnswerForm(data, deal=table, prefix=PREFIX)
     answer.is_valid()
     repeated = _repeated(request, answer)
     unreadable = any("\ufffd" in v for vs in request.POST.lists() for v in vs[1])
-    if repeated or unreadable or answer.is_malformed() or answer.errors:
+    if repeated or unreadable or typed_problems or answer.is_malformed() or answer.errors:
         # The same item again, with what is wrong beside it: nothing is checked or recorded.
         status = 400 if (repeated or unreadable or answer.is_malformed()) else 200
         context = {
@@ -85,6 +87,7 @@ def drill_item(request: HtmxHttpRequest, kind: str) -> HttpResponse:
             "item": _item(table, answer),
             "repeated": repeated,
             "unreadable": unreadable,
+            "typed_problems": typed_problems,
         }
         return _render(request, context, status=status)
 
@@ -115,6 +118,41 @@ def drill_item(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     if request.htmx:
         response = push_url(response, drill_url(kind, game, difficulty, next_seed))
     return response
+
+
+def _with_typed_cards(request: HttpRequest, table: DrillTable) -> tuple[QueryDict, list[str]]:
+    """The post, with cards typed in a card question's text box ("As 2h 3d") as its toggles.
+
+    Typing is a keyboard shortcut for ticking, so a typed card that is not in
+    the hand is the learner's slip (said, and nothing checked), not a
+    tampered post. Ticked toggles win over the box when both are sent.
+    """
+    data = request.POST.copy()
+    problems: list[str] = []
+    for question in parts.questions(table):
+        if question.kind != "badugi_cards":
+            continue
+        for name, field in question.fields.items():
+            html_name = f"{PREFIX}-{name}"
+            typed = data.get(f"{html_name}-typed", "").strip()
+            if not typed or data.getlist(html_name):
+                continue
+            try:
+                cards = parse_cards(typed[:200])
+            except EvaluatorError as error:
+                problems.append(f"{question.legend}: {error}.")
+                continue
+            values = [parts.card_value(card) for card in cards]
+            offered = {str(value) for value, _ in getattr(field, "choices", [])}
+            missing = [
+                str(card) for card, value in zip(cards, values, strict=True) if value not in offered
+            ]
+            if missing:
+                verb = "is" if len(missing) == 1 else "are"
+                problems.append(f"{question.legend}: {', '.join(missing)} {verb} not in the hand.")
+                continue
+            data.setlist(html_name, values)
+    return data, problems
 
 
 def _table(kind: str, game: str, difficulty: int, seed: int) -> DrillTable:

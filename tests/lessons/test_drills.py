@@ -158,6 +158,8 @@ def test_an_htmx_answer_gets_the_region_and_the_next_url_to_push(client):
     assert response["HX-Push-Url"] == drill_url("payouts", "badugi", 1, 6)
     body = response.content.decode()
     assert body.lstrip().startswith('<div id="drill-region"') and "<html" not in body
+    # the settings form above the region keeps its place; its item number moves on
+    assert 'name="seed" value="6"' in body and 'hx-swap-oob="true"' in body
 
 
 @pytest.mark.parametrize(
@@ -219,3 +221,24 @@ def test_a_teacher_keeps_an_item_as_a_draft_practice_deal(client):
     assert response["Location"] == reverse("admin:lessons_deal_change", args=[deal.pk])
     assert client.post(save, settings)["Location"] == response["Location"]  # not twice
     assert Deal.objects.filter(slug__startswith="drill-").count() == 1
+
+
+def test_the_badugi_cards_can_be_typed_instead_of_ticked(client):
+    from evaluator import badugi, parse_cards
+
+    url = drill_url("badugi-cards", "badugi", 2, 11)
+    item = generate("badugi-cards", "badugi", 2, 11)
+    hand = parse_cards(item.seats[0]["cards"])
+    best = badugi(hand).cards
+    typed = " ".join(f"{c.rank_text}{c.suit}" for c in best)
+    right = client.post(url, {"drill-p0_cards-typed": typed})
+    assert right.status_code == 200 and "Every part is correct" in right.content.decode()
+
+    outsider = next(c for c in parse_cards(item.seats[1]["cards"]))
+    slip = client.post(url, {"drill-p0_cards-typed": f"{outsider.rank_text}{outsider.suit}"})
+    assert slip.status_code == 200
+    assert "not in the hand" in slip.content.decode()
+    assert "Every part is correct" not in slip.content.decode()
+
+    nonsense = client.post(url, {"drill-p0_cards-typed": "Zz"})
+    assert nonsense.status_code == 200 and "is not a card" in nonsense.content.decode()
