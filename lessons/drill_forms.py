@@ -28,14 +28,20 @@ from .tool_forms import ToolForm
 class DrillSettingsForm(ToolForm):
     game = forms.ChoiceField(
         label="Game",
-        error_messages={"invalid_choice": "This drill is not played in that game; pick one."},
+        error_messages={
+            "invalid_choice": "This drill is not played in that game; pick one.",
+            "required": "Pick the game to play the drill in.",
+        },
     )
     difficulty = forms.TypedChoiceField(
         label="Difficulty",
         choices=[(str(k), v.capitalize()) for k, v in DIFFICULTIES.items()],
         coerce=int,
         initial="1",
-        error_messages={"invalid_choice": "Pick easy, medium or hard."},
+        error_messages={
+            "invalid_choice": "Pick easy, medium or hard.",
+            "required": "Pick easy, medium or hard.",
+        },
     )
     seed = forms.IntegerField(
         label="Item number",
@@ -43,6 +49,7 @@ class DrillSettingsForm(ToolForm):
         max_value=MAX_SEED,
         help_text="The same number deals the same item again.",
         error_messages={
+            "required": f"Give the item number, a whole number from 0 to {MAX_SEED}.",
             "invalid": f"The item number is a whole number from 0 to {MAX_SEED}.",
             "min_value": f"The item number is a whole number from 0 to {MAX_SEED}.",
             "max_value": f"The item number is a whole number from 0 to {MAX_SEED}.",

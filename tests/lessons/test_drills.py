@@ -173,6 +173,8 @@ def test_an_htmx_answer_gets_the_region_and_the_next_url_to_push(client):
         ("game=badacey&difficulty=9&seed=1", "easy, medium or hard"),
         ("game=badacey&difficulty=1&seed=1&seed=2", "sent more than once"),
         ("game=badacey&difficulty=1&seed=%FF", "not readable text"),
+        ("game=badacey&difficulty=1&seed=", "Give the item number"),
+        ("difficulty=1&seed=3", "Pick the game"),
     ],
 )
 def test_tampered_links_get_a_message_and_a_400(client, query, words):
