@@ -12,7 +12,6 @@ import random
 
 from ..cards import DECK, Card
 from ..lowball import ace_to_five, deuce_to_seven
-from ..profiles import PROFILES
 from .base import DrillItem, best_of, deal_hands, seats_of
 
 GAMES = ("ace_to_five", "deuce_to_seven", "badacey", "badeucey")
@@ -108,7 +107,7 @@ def make(rng: random.Random, game: str, difficulty: int) -> DrillItem:
         return 2 if shared >= 1 else 1
 
     hands = best_of(rng, difficulty, candidate, score)
-    rules = PROFILES[low].name
+    rules = low.replace("_", "-")  # "ace-to-five", as the lessons write it
     return DrillItem(
         kind="better_low",
         game=low,
@@ -116,7 +115,8 @@ def make(rng: random.Random, game: str, difficulty: int) -> DrillItem:
         difficulty=difficulty,
         title=f"Which {rules} low is better?",
         prompt=(
-            f"Read each hand as a {rules} low. Tick the better hand, or every hand "
+            f"Read each hand as {'an' if rules[0] in 'aeiou' else 'a'} {rules} low. "
+            "Tick the better hand, or every hand "
             "that shares the best low."
         ),
         parts=[{"kind": "winners"}],
