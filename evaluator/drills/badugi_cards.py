@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import random
 
-from ..badugi import badugi
 from ..cards import Card
+from ..fast import badugi_strength
 from ..profiles import PROFILES
 from .base import DrillItem, best_of, deal_hands, seats_of
 
@@ -40,12 +40,14 @@ def make(rng: random.Random, game: str, difficulty: int) -> DrillItem:
     size = profile.hand_size
 
     def score(hands: list[tuple[Card, ...]]) -> int:
+        # The fast path: a strength per candidate, not a full reading.
         hand = hands[0]
-        best = badugi(hand, ace_high=ace_high)
-        if badugi(greedy(hand, ace_high), ace_high=ace_high).strength != best.strength:
+        best = badugi_strength([c.index for c in hand], ace_high=ace_high)
+        tempting = badugi_strength([c.index for c in greedy(hand, ace_high)], ace_high=ace_high)
+        if tempting != best:
             return 3
-        if len(best.selections) > 1 or best.size < size and best.size >= 3:
-            return 2
+        if len({c.suit for c in hand}) < size or len({c.rank for c in hand}) < size:
+            return 2  # something to leave out
         return 1
 
     hands = best_of(rng, difficulty, lambda: deal_hands(rng, 2, size), score)

@@ -64,6 +64,8 @@ def make(rng: random.Random, game: str, difficulty: int) -> DrillItem:
             value += 1
         if len(result.pots) > 1:
             value += 1
+        if any(folded):  # a folded seat's chips stay in a pot it cannot win
+            value += 1
         return min(value, 3)
 
     # A settlement per candidate is the costly part of an item, so look a little less long.
