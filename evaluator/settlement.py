@@ -243,6 +243,30 @@ def _parse_hands(
     return parsed
 
 
+def hand_problems(profile: GameProfile, hands: Sequence[str], names: Sequence[str]) -> list[str]:
+    """Every hand that cannot be read or is the wrong size, and every card dealt twice.
+
+    ``settle`` stops at the first of these; a form that lists them all lets a
+    teacher fix a deal in one save. The sentences are the ones ``settle`` raises.
+    """
+    problems: list[str] = []
+    owner: dict[Card, int] = {}
+    for i, hand in enumerate(hands):
+        try:
+            cards = parse_cards(hand, count=profile.hand_size, game_name=profile.name)
+        except EvaluatorError as error:
+            problems.append(f"{names[i]}'s hand: {error}")
+            try:
+                cards = parse_cards(hand)  # still look for repeats among readable cards
+            except EvaluatorError:
+                continue
+        for card in cards:
+            if card in owner and owner[card] != i:
+                problems.append(f"{card} is in both {names[owner[card]]}'s and {names[i]}'s hands")
+            owner.setdefault(card, i)
+    return problems
+
+
 def _whole(value: object, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise EvaluatorError(f"{what} must be a whole number of chips, got {_shown(value)}")

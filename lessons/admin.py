@@ -3,7 +3,9 @@
 The admin is where teachers extend the site, so it speaks their language:
 seats and question parts are typed as lines of text (see ``admin_forms``),
 saving runs the evaluator through ``Deal.clean()``, and a Preview button shows
-the evaluator's verdict for what is in the form before anything is saved.
+what is in the form as the learner's exercise, with the evaluator's verdict,
+below the form and before anything is saved. A new deal is a draft until a
+teacher publishes it.
 Deals move between sites as JSON: an action exports the selected ones, and the
 list's "Import deals" page reads such a file with the same ``deal_io`` code as
 ``manage.py import_deals``.
@@ -33,6 +35,7 @@ from django.utils import timezone
 
 from . import deal_io
 from .admin_forms import DealAdminForm, DealImportForm
+from .exercises import ExerciseBlock
 from .models import Deal, StaleDealError
 from .readings import deal_readings
 
@@ -125,6 +128,10 @@ class DealAdmin(admin.ModelAdmin):
         elif not self.has_view_permission(request, deal):
             raise PermissionDenied
         problems = deal.stored_problems if deal and form is None else []
+        exercise = None
+        if deal and not problems:
+            exercise = ExerciseBlock.of(deal)
+            exercise.heading_level = 4
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
@@ -133,8 +140,12 @@ class DealAdmin(admin.ModelAdmin):
             "form": form,
             "problems": problems,
             "verdict": deal_readings(deal) if deal and not problems else None,
+            "exercise": exercise,
         }
-        return TemplateResponse(request, "admin/lessons/deal/preview.html", context)
+        template = "admin/lessons/deal/preview.html"
+        if getattr(request, "htmx", False):
+            template += "#preview"  # the Preview button's region below the form
+        return TemplateResponse(request, template, context)
 
     # Import -------------------------------------------------------------------
 

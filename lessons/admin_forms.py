@@ -37,6 +37,8 @@ from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
+from django.urls import reverse
+from django.utils.html import format_html
 
 from badacey_site.storable_text import validate_storable
 from evaluator import EvaluatorError, format_cards, parse_cards
@@ -60,6 +62,19 @@ SETTINGS_HELP = (
     "“name = value”, e.g. “big_bet = 20”. Names: " + ", ".join(SETTING_NAMES) + ". "
     "With a history, leave this empty to take the history's table settings."
 )
+
+
+def history_help() -> str:
+    """The history box's help: a short example and a link to the notation guide."""
+    return format_html(
+        "The whole hand in deal notation, one fact per line, for the replayer. For example: "
+        "<code>game badugi</code>, then <code>seat Mara: A♣ 3♦ 7♥ K♥</code> for each player, "
+        "<code>button Mara</code>, <code>showdown pot 96</code> and a <code>draw 1:</code> "
+        'line per draw. <a href="{}">The notation guide</a> explains every line.',
+        reverse("lessons:notation"),
+    )
+
+
 POT_HELP = (
     "Chips in the pot at showdown, if the question has one. With a history, leave this "
     "empty to take the history's pot."
@@ -189,6 +204,7 @@ class DealAdminForm(forms.ModelForm):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["history"].help_text = history_help()
         if not self.is_bound:
             # Parts name seats; the field alone cannot know the names.
             self.initial["parts"] = part_kinds.parts_to_text(self.instance.parts, self._names())
@@ -261,18 +277,40 @@ class DealAdminForm(forms.ModelForm):
         if "parts" in cleaned:
             seats = cleaned.get("seats")
             names = [seat["name"] for seat in seats] if seats else None
+            text = cleaned["parts"]
             try:
-                cleaned["parts"] = part_kinds.parse_parts(cleaned["parts"], names)
+                cleaned["parts"] = part_kinds.parse_parts(text, names)
             except ValidationError as error:
+                self._readable_parts = self._readable_lines(text, names)
                 self.add_error("parts", error)
         return cleaned
 
+    @staticmethod
+    def _readable_lines(text: str, names: list[str] | None) -> list[Any]:
+        """The parts of the lines that can be read, so the rest of the deal is still checked."""
+        readable = []
+        for line in text.splitlines():
+            try:
+                readable += part_kinds.parse_parts(line, names)
+            except ValidationError:
+                continue
+        return readable
+
     def _post_clean(self) -> None:
-        # Deal.clean() reads seats, settings and parts together; until every box
-        # can be read, its verdict would only repeat the same problem in other words.
-        if any(name in self._errors for name in ("seats", "settings", "parts", "version")):
+        # Deal.clean() reads seats, settings and parts together; until the seats
+        # and settings can be read, its verdict would only repeat their problems.
+        if any(name in self._errors for name in ("seats", "settings", "version")):
             return
+        unreadable_parts = "parts" in self._errors
+        if unreadable_parts:
+            # Check the deal with the lines that could be read, so one save reports
+            # every problem (a bad line need not hide a missing pot or a repeated card).
+            self.cleaned_data["parts"] = getattr(self, "_readable_parts", [])
         super()._post_clean()
+        if unreadable_parts:
+            # Only the lines' own messages: "give at least one part" would be beside the point.
+            kept = [e for e in self._errors["parts"] if "at least one question part" not in e]
+            self._errors["parts"] = self.error_class(kept)
 
 
 # Importing a deals file ------------------------------------------------------------

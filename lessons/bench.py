@@ -48,6 +48,8 @@ LESSON_PAGES = [
     "/drawing/",
     "/games/",
     "/practice/",
+    "/drills/",
+    "/notation/",
     "/exercises/badacey-1/",
 ]
 # Exercises with a payouts part, from each lesson: a wrong answer is one chip moved.
@@ -98,6 +100,7 @@ def bench_replay_steps(options: argparse.Namespace, client) -> list:
             "history": SIX_SEAT_DEAL,
             "prompt": "Benchmark deal.",
             "parts": [{"kind": "winners"}],
+            "published": True,
         },
     )
     batches = 2 if options.quick else 5
@@ -419,7 +422,15 @@ def bench_progress(options: argparse.Namespace, client) -> list:
     return run(options, client)
 
 
+def bench_drills(options: argparse.Namespace, client) -> list:
+    """One drill item of each kind answered: see ``lessons/drills_bench.py``."""
+    from lessons.drills_bench import bench_drills as run
+
+    return run(options, client)
+
+
 SECTIONS.append(bench_progress)
+SECTIONS.append(bench_drills)
 
 
 @contextmanager

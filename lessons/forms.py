@@ -24,6 +24,7 @@ from django.core.validators import MaxValueValidator
 from django.urls import reverse
 
 from evaluator import EvaluatorError
+from evaluator.drills import KINDS as DRILLS
 from evaluator.replay import Replay
 
 from . import parts
@@ -97,7 +98,7 @@ class AnswerForm(forms.Form):
     unbound, filled with the learner's answer so far as ``initial``.
     """
 
-    def __init__(self, *args, deal: Deal, **kwargs):
+    def __init__(self, *args, deal: parts.base.Table, **kwargs):
         # The slug prefix keeps ids unique when a lesson page shows six forms.
         kwargs.setdefault("prefix", deal.slug)
         super().__init__(*args, **kwargs)
@@ -318,6 +319,11 @@ class HintRequestForm(forms.Form):
                 initial[name] = self.data.get(key)
         initial[hint_key(self.cleaned_data["hint"])] = self.cleaned_data["shown"]
         return initial
+def offered_games() -> list[tuple[str, str]]:
+    """The games with something to practise: a published practice deal or a drill."""
+    with_deals = set(Deal.objects.published().practice().values_list("game", flat=True))
+    with_drills = {game for drill in DRILLS.values() for game in drill.games}
+    return [(key, name) for key, name in game_choices() if key in with_deals | with_drills]
 
 
 class PracticeFilterForm(forms.Form):
@@ -328,7 +334,7 @@ class PracticeFilterForm(forms.Form):
     """
 
     game = forms.ChoiceField(
-        required=False, choices=lambda: [("", "All games"), *game_choices()], label="Game"
+        required=False, choices=lambda: [("", "All games"), *offered_games()], label="Game"
     )
     page = forms.IntegerField(
         required=False,

@@ -40,6 +40,7 @@ from evaluator import (
     settle,
 )
 from evaluator.deal import full_settings
+from evaluator.settlement import hand_problems
 
 from . import parts as part_kinds
 from .histories import HistoryFacts, history_facts
@@ -173,7 +174,11 @@ class Deal(models.Model):
         help_text="A teaching note shown with the worked answer. The computed results are "
         "shown beside it, so do not repeat them here.",
     )
-    published = models.BooleanField(default=True)
+    # A new deal is a draft: learners see it only once a teacher ticks this.
+    published = models.BooleanField(
+        default=False,
+        help_text="Learners see the deal only once this is ticked; until then it is a draft.",
+    )
     version = models.PositiveIntegerField(
         default=1,
         help_text="Counts the saves; a save of an older version than the stored one is refused.",
@@ -411,12 +416,25 @@ class Deal(models.Model):
             add("button", f"The button must be a seat number from 0 to {len(seats) - 1}.")
         if profile is None:
             return True
+        if self._clean_each_hand(profile, add):
+            return True
         # settle() reads every hand and names both seats of a card dealt twice.
         try:
             settle(profile, [s["cards"] for s in seats], pot=0, names=names)
         except EvaluatorError as error:
             add("seats", _sentence(error))
         return True
+
+    def _clean_each_hand(self, profile: GameProfile, add) -> bool:
+        """Every unreadable or wrong-sized hand and every repeated card at once; True if any.
+
+        settle() stops at the first problem it meets, which left a teacher
+        fixing one hand per save; the engine's ``hand_problems`` names them all.
+        """
+        problems = hand_problems(profile, [s["cards"] for s in self.seats], self.names)
+        for problem in problems:
+            add("seats", _sentence(problem))
+        return bool(problems)
 
     def _clean_parts(self, profile: GameProfile | None, seats_ok: bool, add) -> None:
         parts = self.parts

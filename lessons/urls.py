@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import exercises, pages, practice, progress, replay, tools
+from .views import drills, exercises, pages, practice, progress, replay, tools
 
 app_name = "lessons"
 
@@ -13,12 +13,16 @@ urlpatterns = [
     path("badeucey/", pages.badeucey, name="badeucey"),
     path("drawing/", pages.drawing, name="drawing"),
     path("games/", pages.games, name="games"),
+    path("notation/", pages.notation, name="notation"),
     path("exercises/<slug:slug>/", exercises.exercise_detail, name="exercise_detail"),
     path("exercises/<slug:slug>/check/", exercises.check_answer, name="check_answer"),
     path("exercises/<slug:slug>/answer/", exercises.answer, name="answer"),
     path("exercises/<slug:slug>/hint/", exercises.hint, name="hint"),
     path("practice/", practice.practice_list, name="practice"),
     path("replay/<slug:slug>/", replay.replay_deal, name="replay"),
+    path("drills/", drills.drill_index, name="drills"),
+    path("drills/<slug:kind>/", drills.drill_item, name="drill"),
+    path("drills/<slug:kind>/save/", drills.drill_to_deal, name="drill_to_deal"),
     path("odds/", tools.odds, name="odds"),
     path("progress/", progress.progress_page, name="progress"),
     path("progress/checklist/<slug:lesson>/", progress.save_checklist, name="save_checklist"),

@@ -65,6 +65,7 @@ def make_deal(**kw: Any) -> Deal:
             {"kind": "raise_to", "round": 2, "facing": 12, "options": [18, 24]},
         ],
     )
+    kw.setdefault("published", True)  # the tests' deals are live unless they say otherwise
     deal = Deal(**kw)
     deal.full_clean()
     deal.save()

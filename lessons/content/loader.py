@@ -38,6 +38,7 @@ def content_entries() -> list[dict]:
 def build(entry: dict) -> Deal:
     """The unsaved deal of one content entry, its history's facts filled in."""
     fields = dict(entry)
+    fields.setdefault("published", True)  # the shipped deals are finished, not drafts
     name = fields.pop("worked_deal", None)
     if name is not None:
         history = worked_deal(name)

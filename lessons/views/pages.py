@@ -12,6 +12,7 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_safe
 
 from evaluator import get_profile
+from evaluator.worked_deals import worked_deal
 
 from .. import badeucey_page, course, page_data, progress, slots
 from ..exercises import ExerciseBlock
@@ -110,3 +111,17 @@ def games(request: HttpRequest) -> HttpResponse:
         "ace_run": page_data.ACE_RUN,
     }
     return render(request, "lessons/games.html", context)
+
+
+@require_safe
+def notation(request: HttpRequest) -> HttpResponse:
+    """The deal notation guide teachers are sent to from the admin's history box.
+
+    Its examples are the shipped worked deals, read from the engine's own
+    files, so the guide can never show a history the replayer would refuse.
+    """
+    context = {
+        "full_example": worked_deal("amara_bram_kira_noor"),
+        "showdown_example": worked_deal("mara_badugi"),
+    }
+    return render(request, "lessons/notation.html", context)

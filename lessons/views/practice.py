@@ -1,8 +1,11 @@
-"""The Practice page: teachers' published deals, newest first, filterable by game.
+"""The Practice page, the front door to practice: drills, tools and teachers' deals.
 
-Each deal opens as an exercise (the same page and answer panel as the
-lessons), and in the replayer when it has a history. The list comes in pages
-of ``PAGE_SIZE``, so its weight does not grow with the number of deals.
+The drills and the two tools are listed first; then the teachers' published
+deals, newest first, filterable by game (the filter offers the games that
+have a deal or a drill). Each deal opens as an exercise (the same page and
+answer panel as the lessons), and in the replayer when it has a history. The
+list comes in pages of ``PAGE_SIZE``, so its weight does not grow with the
+number of deals.
 """
 
 from __future__ import annotations
@@ -11,6 +14,9 @@ from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
+
+from evaluator import PROFILES
+from evaluator.drills import KINDS as DRILLS
 
 from ..forms import PracticeFilterForm
 from ..models import Deal
@@ -39,6 +45,15 @@ def practice_list(request: HttpRequest) -> HttpResponse:
     template = "lessons/practice_list.html"
     if request.htmx:
         template += "#deal-list"
-    return render(
-        request, template, {"form": form, "page": page, "page_numbers": numbers}, status=status
-    )
+    game = form.cleaned_data.get("game") if form.is_valid() else ""
+    context = {
+        "form": form,
+        "page": page,
+        "page_numbers": numbers,
+        "drills": list(DRILLS.values()),
+        # The drills of the chosen game, offered beside its deals (or in their place).
+        "game_drills": [d for d in DRILLS.values() if game in d.games] if game else [],
+        "game": game,
+        "game_name": PROFILES[game].name if game else "",
+    }
+    return render(request, template, context, status=status)

@@ -203,3 +203,30 @@
     if (landing) landing.focus();
   });
 })();
+
+// ---------------------------------------------------------------------------
+// drills: templates/lessons/drill.html
+(function () {
+  "use strict";
+
+  function isDrill(element) {
+    return element && element.hasAttribute && element.hasAttribute("data-drill-region");
+  }
+
+  // A refused answer (400) carries the same item with its problems: show it.
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    if (event.detail.xhr.status === 400 && isDrill(event.detail.target)) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+
+  // The region is replaced whole; land on the verdict (or the problems) so the
+  // keyboard carries on from there and screen readers read it out.
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    var region = document.getElementById("drill-region");
+    if (!region || !event.detail.elt || !isDrill(event.detail.elt)) return;
+    var landing = region.querySelector("[data-drill-focus]");
+    if (landing) landing.focus();
+  });
+})();

@@ -22,6 +22,7 @@ PAGES = [
     "lessons:badeucey",
     "lessons:drawing",
     "lessons:games",
+    "lessons:notation",
 ]
 
 

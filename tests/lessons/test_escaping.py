@@ -83,6 +83,7 @@ def test_the_replayer_shows_a_seat_name_from_a_history_as_text(client):
         history=history,
         prompt="Who wins?",
         parts=[{"kind": "winners"}],
+        published=True,
     )
     deal.full_clean()
     deal.save()

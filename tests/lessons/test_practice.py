@@ -185,3 +185,52 @@ def test_the_filter_is_laid_out_by_crispy_and_still_refilters_in_place(client):
     assertContains(response, 'class="select form-select"')
     assertContains(response, '<div class="input-group">')
     assertNotContains(response, 'name="page"')
+
+
+def test_practice_is_the_front_door_to_drills_tools_and_deals(client):
+    from evaluator.drills import KINDS
+
+    deal = make_deal(title="A Badacey deal")
+    response = client.get(PRACTICE)
+    for drill in KINDS.values():
+        assertContains(response, f'href="{reverse("lessons:drill", args=[drill.key])}"')
+    assertContains(response, f'href="{reverse("lessons:odds")}"')
+    assertContains(response, f'href="{reverse("lessons:calculator")}"')
+    assertContains(response, deal.title)
+
+
+def test_the_filter_offers_only_games_with_a_deal_or_a_drill(client, monkeypatch):
+    from dataclasses import replace
+
+    from evaluator.drills import KINDS
+
+    # Drills only in Badugi, and one Badeucey deal: those two games, and no others.
+    only_badugi = replace(KINDS["badugi-cards"], games=("badugi",))
+    monkeypatch.setattr("lessons.forms.DRILLS", {"badugi-cards": only_badugi})
+    make_deal(
+        title="A Badeucey deal",
+        game="badeucey",
+        seats=[
+            {"name": "Kira", "cards": "A♠ 2♠ A♥ 3♦ 4♣"},
+            {"name": "Noor", "cards": "5♠ 4♥ 3♣ 2♦ 8♣"},
+        ],
+        parts=[{"kind": "winners"}],
+    )
+    response = client.get(PRACTICE)
+    options = response.context["form"].fields["game"].choices
+    with_deals = set(Deal.objects.published().practice().values_list("game", flat=True))
+    offered = [key for key, _ in options]
+    assert set(offered) == {"", "badugi"} | with_deals
+    assert "badeucey" in offered and "ace_to_five" not in offered
+
+
+def test_a_game_filter_offers_that_games_drills_beside_its_deals(client):
+    from evaluator.drills import KINDS
+
+    response = client.get(PRACTICE, {"game": "badeucey"})
+    for drill in KINDS.values():
+        url = f"{reverse('lessons:drill', args=[drill.key])}?game=badeucey"
+        if "badeucey" in drill.games:
+            assertContains(response, url)
+        else:
+            assertNotContains(response, url)

@@ -38,6 +38,7 @@ def make_replay_deal(**kw) -> Deal:
     kw.setdefault("history", worked_deal("amara_bram_kira_noor"))
     kw.setdefault("prompt", "Replay it.")
     kw.setdefault("parts", [{"kind": "winners"}])
+    kw.setdefault("published", True)
     return Deal.objects.create(**kw)
 
 

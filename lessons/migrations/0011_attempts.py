@@ -9,7 +9,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('lessons', '0009_badeucey_and_drawing_lessons'),
+        ('lessons', '0010_feedback_lesson_fixes'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

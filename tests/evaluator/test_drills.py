@@ -1,0 +1,164 @@
+"""The drill generators: reproducible from the seed, valid deals, and built to teach.
+
+Expectations are the engine's own readings or a brute force over the cards,
+never typed answers.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import pytest
+
+from evaluator import PROFILES, ace_to_five, badugi, deuce_to_seven, parse_cards
+from evaluator.drills import KINDS, MAX_SEED, DrillError, generate
+from evaluator.drills.badugi_cards import greedy
+
+EVERY_SETTING = [
+    (kind, game, difficulty)
+    for kind, drill in KINDS.items()
+    for game in drill.games
+    for difficulty in (1, 2, 3)
+]
+
+
+@pytest.mark.parametrize(("kind", "game", "difficulty"), EVERY_SETTING)
+def test_the_same_settings_and_seed_always_deal_the_same_item(kind, game, difficulty):
+    for seed in (0, 1, MAX_SEED):
+        assert generate(kind, game, difficulty, seed) == generate(kind, game, difficulty, seed)
+
+
+@pytest.mark.parametrize(("kind", "game", "difficulty"), EVERY_SETTING)
+def test_different_seeds_deal_different_items(kind, game, difficulty):
+    items = {repr(generate(kind, game, difficulty, seed).seats) for seed in range(12)}
+    items |= {repr(generate(kind, game, difficulty, seed).parts) for seed in range(12)}
+    assert len(items) > 3
+
+
+@pytest.mark.parametrize(("kind", "game", "difficulty"), EVERY_SETTING)
+def test_every_item_is_a_deal_someone_could_hold(kind, game, difficulty):
+    profile = PROFILES[game]
+    for seed in range(8):
+        item = generate(kind, game, difficulty, seed)
+        cards = [c for seat in item.seats for c in parse_cards(seat["cards"])]
+        assert len(cards) == len(set(cards))  # one deck
+        for seat in item.seats:
+            size = PROFILES[item.game].hand_size
+            assert len(parse_cards(seat["cards"])) == size
+        if item.contributions:
+            assert item.pot == sum(item.contributions)
+        if item.folded:
+            assert not all(item.folded)
+        assert item.parts and item.prompt and item.title
+        assert item.game in PROFILES and profile.name
+
+
+def test_which_low_is_better_reads_the_low_the_game_plays():
+    assert generate("better-low", "badacey", 1, 3).game == "ace_to_five"
+    assert generate("better-low", "badeucey", 1, 3).game == "deuce_to_seven"
+
+
+def _low_near_miss(item) -> bool:
+    read = ace_to_five if item.game == "ace_to_five" else deuce_to_seven
+    values = sorted((read(parse_cards(s["cards"])) for s in item.seats), key=lambda v: v.strength)
+    first, second = values[0], values[1]
+    shared = sum(a == b for a, b in zip(first.ranks, second.ranks, strict=False))
+    return first.strength == second.strength or shared >= 3 or first.category != "no pair"
+
+
+@pytest.mark.parametrize("game", ["ace_to_five", "deuce_to_seven"])
+def test_hard_low_items_are_near_misses_more_often_than_easy_ones(game):
+    easy = sum(_low_near_miss(generate("better-low", game, 1, s)) for s in range(40))
+    hard = sum(_low_near_miss(generate("better-low", game, 3, s)) for s in range(40))
+    assert hard > easy
+    assert hard >= 30
+
+
+def _brute_best_badugi(cards, ace_high):
+    """Every subset of different suits and ranks: the most cards, then the lowest from the top."""
+
+    def rank(card):
+        return 14 if ace_high and card.rank == 1 else card.rank
+
+    keys = [
+        (-size, sorted((rank(c) for c in subset), reverse=True))
+        for size in range(len(cards), 0, -1)
+        for subset in combinations(cards, size)
+        if len({c.suit for c in subset}) == size and len({c.rank for c in subset}) == size
+    ]
+    return min(keys)
+
+
+def _key(value, ace_high):
+    return (
+        -value.size,
+        sorted((14 if ace_high and r == 1 else r for r in value.ranks), reverse=True),
+    )
+
+
+@pytest.mark.parametrize("game", KINDS["badugi-cards"].games)
+def test_hard_badugi_items_mostly_set_the_greedy_trap(game):
+    ace_high = PROFILES[game].badugi_ace_high
+
+    def trapped(difficulty, seed):
+        cards = parse_cards(generate("badugi-cards", game, difficulty, seed).seats[0]["cards"])
+        best = _brute_best_badugi(cards, ace_high)
+        assert _key(badugi(cards, ace_high=ace_high), ace_high) == best
+        return _key(badugi(greedy(cards, ace_high), ace_high=ace_high), ace_high) != best
+
+    easy = sum(trapped(1, s) for s in range(30))
+    hard = sum(trapped(3, s) for s in range(30))
+    assert hard > easy and hard >= 20
+
+
+def test_hard_payout_items_bring_odd_chips_side_pots_or_folds():
+    from evaluator import settle
+
+    interesting = 0
+    for seed in range(30):
+        item = generate("payouts", "badacey", 3, seed)
+        result = settle(
+            item.game,
+            [s["cards"] for s in item.seats],
+            contributions=item.contributions,
+            pot=None if item.contributions else item.pot,
+            folded=item.folded,
+            button=item.button,
+        )
+        odd = any(a.amount % len(a.winners) for p in result.pots for a in p.awards)
+        interesting += bool(odd or len(result.pots) > 1 or any(item.folded or []))
+    assert interesting >= 25
+
+
+@pytest.mark.parametrize("game", KINDS["betting"].games)
+def test_betting_items_ask_about_rounds_the_game_has_and_caps_come_up(game):
+    profile = PROFILES[game]
+    capped = 0
+    for seed in range(30):
+        item = generate("betting", game, 3, seed)
+        part = item.parts[0]
+        if part["kind"] == "raise_to":
+            assert 0 <= part["round"] <= profile.draws
+            assert profile.full_raise_to(part["round"], part["facing"]) in part["options"]
+        else:
+            round_, facing = item.facts["round"], item.facts["facing"]
+            cap = profile.raise_cap * profile.bet_size(round_)
+            allowed = facing + profile.bet_size(round_) <= cap
+            assert part["answer"] == (0 if allowed else 1)
+            capped += not allowed
+    assert capped > 0
+
+
+@pytest.mark.parametrize(
+    ("kind", "game", "difficulty", "seed", "words"),
+    [
+        ("nope", "badacey", 1, 0, "no drill called"),
+        ("winners", "ace_to_five", 1, 0, "played in"),
+        ("winners", "badacey", 0, 0, "difficulty"),
+        ("winners", "badacey", 1, -1, "seed"),
+        ("winners", "badacey", 1, MAX_SEED + 1, "seed"),
+    ],
+)
+def test_requests_no_item_can_answer_are_refused_with_a_reason(kind, game, difficulty, seed, words):
+    with pytest.raises(DrillError, match=words):
+        generate(kind, game, difficulty, seed)
