@@ -319,6 +319,8 @@ class HintRequestForm(forms.Form):
                 initial[name] = self.data.get(key)
         initial[hint_key(self.cleaned_data["hint"])] = self.cleaned_data["shown"]
         return initial
+
+
 def offered_games() -> list[tuple[str, str]]:
     """The games with something to practise: a published practice deal or a drill."""
     with_deals = set(Deal.objects.published().practice().values_list("game", flat=True))

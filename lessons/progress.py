@@ -90,7 +90,7 @@ def record_attempt(request: HttpRequest, deal: Deal, form: Any) -> Attempt | Non
         deal=deal,
         parts=[bool(result.ok) for result in form.results],
         correct=bool(form.all_right),
-        hints_used=int(getattr(form, "hints_used", 0) or 0),
+        hints_used=int(getattr(form, "hints_taken", 0) or 0),
         answer=answer_data(request),
     )
 

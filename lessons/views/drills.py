@@ -28,7 +28,7 @@ from django_htmx.middleware import HtmxDetails
 from evaluator import PROFILES, EvaluatorError, parse_cards
 from evaluator.drills import KINDS, MAX_SEED, DrillKind, generate
 
-from .. import parts
+from .. import parts, progress
 from ..drill_forms import DrillSettingsForm, drill_url
 from ..drill_items import DrillTable, deal_from_item, drill_checked, drill_worked_answer
 from ..forms import AnswerForm
@@ -93,6 +93,15 @@ def drill_item(request: HtmxHttpRequest, kind: str) -> HttpResponse:
 
     drill_checked.send(
         DrillTable, request=request, table=table, ok=answer.all_right, results=answer.results
+    )
+    progress.record_drill_attempt(
+        request,
+        kind,
+        f"{game}/{difficulty}/{seed}",
+        answer.all_right,
+        parts=[r.ok for r in answer.results],
+        hints_used=getattr(answer, "hints_taken", 0) or 0,
+        answer={k: v for k, v in request.POST.lists() if k != "csrfmiddlewaretoken"},
     )
     next_seed = (seed + 1) % (MAX_SEED + 1)
     next_table = _table(kind, game, difficulty, next_seed)

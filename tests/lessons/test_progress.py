@@ -293,3 +293,17 @@ def test_account_pages_need_a_sign_in_and_show_the_checked_lesson_in_the_menu(cl
     html = client.get("/accounts/sign-in/").content.decode()
     nav = html[html.index('aria-label="Main"') : html.index("</nav>")]
     assert 'aria-current="true">My progress' in nav
+
+
+@pytest.mark.django_db
+def test_a_checked_drill_item_is_stored_in_the_learners_progress(client):
+    from lessons.models import Attempt
+    from tests.lessons.test_drills import drill_url, engine_answer
+
+    url = drill_url("better-low", "ace_to_five", 1, 3)
+    client.get(url)
+    assert not Attempt.objects.exists()  # looking is not an attempt
+    client.post(url, engine_answer("better-low", "ace_to_five", 1, 3))
+    stored = Attempt.objects.get()
+    assert (stored.drill_kind, stored.correct) == ("better-low", True)
+    assert stored.item_key == "ace_to_five/1/3"
