@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from ..exercises import ExerciseBlock
 from ..models import Deal
-from .pages import lesson_page
+from .pages import lesson_response
 
 
 def _published(slug: str) -> Deal:
@@ -44,7 +44,7 @@ def check_answer(request: HttpRequest, slug: str) -> HttpResponse:
             request, "lessons/_exercise.html#feedback", {"exercise": exercise}, status=status
         )
     if deal.lesson:  # without JavaScript, the learner stays on the lesson they were reading
-        return render(request, *lesson_page(deal.lesson, answered=exercise), status=status)
+        return lesson_response(request, deal.lesson, answered=exercise, status=status)
     return _page(request, exercise, status=status)
 
 

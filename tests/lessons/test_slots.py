@@ -32,3 +32,15 @@ def test_a_default_is_escaped_and_a_bad_name_is_refused():
 
 def test_pages_without_markers_come_back_unchanged():
     assert slots.fill("<p>plain</p>", {"x": "y"}) == "<p>plain</p>"
+
+
+def test_a_block_slot_keeps_its_html_default_unless_filled():
+    html = render(
+        '{% for n in "12" %}{% slotblock "ex:"|add:n %}<form>{{ n }}'
+        '<input value="{% slot "token" %}"></form>{% endslotblock %}{% endfor %}'
+    )
+    assert slots.fill(html, {"token": "t"}) == '<form>1<input value="t"></form>' * 1 + (
+        '<form>2<input value="t"></form>'
+    )
+    filled = slots.fill(html, {"ex:2": "<p>answered</p>", "token": "t"})
+    assert filled == '<form>1<input value="t"></form><p>answered</p>'
