@@ -28,8 +28,6 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 
 NAME = re.compile(r"[\w:.-]{1,100}\Z")
-MARKER = re.compile(r"<!--slot:([\w:.-]{1,100})\|(.*?)-->", re.DOTALL)
-BLOCK = re.compile(r"<!--slot:([\w:.-]{1,100})\{-->(.*?)<!--\}slot:\1-->", re.DOTALL)
 
 
 def marker(name: str, default: str = "") -> SafeString:
@@ -53,10 +51,44 @@ def fill(html: str, fills: Mapping[str, str]) -> str:
     """Replace every marker by its fill (trusted HTML) or, failing that, its default.
 
     Block slots go first, so the ordinary slots inside a block's default (or
-    inside its fill) are filled too.
+    inside its fill) are filled too. Markers are found with ``str.find``, not
+    a regular expression: this runs on every response over a lesson page of
+    a few hundred kilobytes, and a plain search skips the text between
+    markers many times faster.
     """
-    if "<!--slot:" not in html:
+    if OPENING not in html:
         return html
     if "{-->" in html:
-        html = BLOCK.sub(lambda m: str(fills.get(m[1], m[2])), html)
-    return MARKER.sub(lambda m: str(fills.get(m[1], m[2])), html)
+        html = _fill(html, fills, block=True)
+    return _fill(html, fills, block=False)
+
+
+OPENING = "<!--slot:"
+
+
+def _fill(html: str, fills: Mapping[str, str], *, block: bool) -> str:
+    pieces = []
+    position = 0  # everything before it has been copied to pieces
+    search = html.find(OPENING)
+    while search >= 0:
+        end = html.find("-->", search)
+        if end < 0:
+            break
+        inner = html[search + len(OPENING) : end]
+        after = end + 3
+        if block and inner.endswith("{") and NAME.match(name := inner[:-1]):
+            closing = f"<!--}}slot:{name}-->"
+            close = html.find(closing, after)
+            if close >= 0:
+                pieces.append(html[position:search])
+                pieces.append(str(fills[name]) if name in fills else html[after:close])
+                position = after = close + len(closing)
+        elif not block and "|" in inner:
+            name, default = inner.split("|", 1)
+            if NAME.match(name):
+                pieces.append(html[position:search])
+                pieces.append(str(fills.get(name, default)))
+                position = after
+        search = html.find(OPENING, after)
+    pieces.append(html[position:])
+    return "".join(pieces)
