@@ -34,6 +34,7 @@ from pathlib import Path
 
 from django.conf import settings
 from django.core.cache import cache
+from django.db import connections
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
@@ -41,7 +42,6 @@ from django.template import Context, RequestContext, engines
 from django.template.base import Template
 from django.template.loader import get_template
 from django.template.loader_tags import BlockNode, ExtendsNode
-from django.utils.safestring import SafeString, mark_safe
 
 from . import slots
 
@@ -97,30 +97,42 @@ def _digest(*, by_content: bool) -> str:
 
 
 def content_version(deals: QuerySet | None) -> str:
-    """A digest of the id, version and published flag of the deals a page can show."""
+    """A digest of the id, version and published flag of the deals a page can show.
+
+    One query on every request, so it is sent as plain SQL: the ORM would
+    spend longer building it than the database spends answering it.
+    """
     if deals is None:
         return "-"
-    rows = deals.order_by("pk").values_list("pk", "version", "published")
-    return hashlib.sha256(repr(list(rows)).encode()).hexdigest()[:16]
+    query = deals.order_by("pk").values_list("pk", "version", "published").query
+    sql, params = query.sql_with_params()
+    with connections[deals.db].cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return hashlib.sha256(repr(rows).encode()).hexdigest()[:16]
 
 
 def page_key(name: str, deals: QuerySet | None) -> str:
     return f"page:{name}:{code_version()}:{content_version(deals)}"
 
 
+Blocks = dict[str, list[slots.Piece]]
+
+
 def cached_blocks(
     name: str, template_name: str, deals: QuerySet | None, context: Callable[[], dict]
-) -> dict[str, SafeString]:
-    """The page's rendered blocks, from the cache or rendered (and stored) now.
+) -> Blocks:
+    """The page's rendered blocks, split at their slots, from the cache or rendered now.
 
     ``context`` is called only on a miss: building it is most of the cost.
     """
     key = page_key(name, deals)
     blocks = cache.get(key)
     if blocks is None:
-        blocks = render_blocks(template_name, context())
+        rendered = render_blocks(template_name, context())
+        blocks = {block: slots.split(html) for block, html in rendered.items()}
         cache.set(key, blocks, TIMEOUT)
-    return {block: mark_safe(html) for block, html in blocks.items()}
+    return blocks
 
 
 def _top_blocks(template: Template) -> tuple[ExtendsNode, dict[str, BlockNode]]:
@@ -151,11 +163,15 @@ def render_blocks(template_name: str, context: dict) -> dict[str, str]:
 
 @memoize
 def _shell(parent: str, names: tuple[str, ...]) -> Template:
-    """``parent`` with each of ``names`` filled from ``page_blocks``."""
+    """``parent`` with each block of ``names`` holding only a placeholder."""
     source = f'{{% extends "{parent}" %}}' + "".join(
-        f"{{% block {name} %}}{{{{ page_blocks.{name} }}}}{{% endblock %}}" for name in names
+        f"{{% block {name} %}}{_placeholder(name)}{{% endblock %}}" for name in names
     )
     return engines["django"].from_string(source).template  # type: ignore[attr-defined]
+
+
+def _placeholder(name: str) -> str:
+    return f"<!--page-block:{name}-->"
 
 
 @memoize
@@ -171,15 +187,30 @@ def _parent_of(template_name: str) -> str:
 def respond(
     request: HttpRequest,
     template_name: str,
-    blocks: Mapping[str, SafeString],
+    blocks: Blocks,
     fills: Mapping[str, str] | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    """The whole page: the parent template around ``blocks``, its slots filled."""
-    shell = _shell(_parent_of(template_name), tuple(sorted(blocks)))
-    html = shell.render(RequestContext(request, {"page_blocks": blocks}))
+    """The whole page: the parent template around ``blocks``, every slot filled.
+
+    The parent is rendered for this request with a placeholder per block;
+    the cached blocks go in as bytes, so the large part of the page is
+    neither searched nor encoded again.
+    """
     all_fills = dict(fills or {})
-    if CSRF_MARKER in html and CSRF_SLOT not in all_fills:
+    if CSRF_SLOT not in all_fills and any(CSRF_SLOT in slots.names(p) for p in blocks.values()):
         # Asked only when a form is on the page, so a page without one sets no cookie.
         all_fills[CSRF_SLOT] = get_token(request)
-    return HttpResponse(slots.fill(html, all_fills), status=status)
+    names = tuple(sorted(blocks))
+    shell = _shell(_parent_of(template_name), names)
+    html = slots.fill(shell.render(RequestContext(request)), all_fills)
+    parts: list[bytes] = []
+    position = 0
+    for start, name in sorted((html.find(_placeholder(n)), n) for n in names):
+        if start < 0:
+            continue  # the parent did not show this block
+        parts.append(html[position:start].encode())
+        slots.join(blocks[name], all_fills, parts)
+        position = start + len(_placeholder(name))
+    parts.append(html[position:].encode())
+    return HttpResponse(b"".join(parts), status=status)
