@@ -32,16 +32,17 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache as memoize
 from pathlib import Path
 
-from django.conf import settings
 from django.core.cache import cache
 from django.db import connections
 from django.db.models import QuerySet
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.template import Context, RequestContext, engines
 from django.template.base import Template
 from django.template.loader import get_template
 from django.template.loader_tags import BlockNode, ExtendsNode
+from django.utils.autoreload import file_changed
 
 from . import slots
 
@@ -58,23 +59,25 @@ SOURCE_SUFFIXES = {".py", ".html", ".txt", ".json", ".css", ".js", ".svg"}
 def code_version() -> str:
     """A short digest naming the code that renders the pages.
 
-    ``BADACEY_CODE_VERSION`` (a release tag or commit) wins when set. Otherwise
-    the files themselves are digested: by content once per process in
-    production, so two servers running the same release share their cached
-    pages; by modification time on every call under ``DEBUG``, so a template
-    edited while the development server runs shows at once.
+    ``BADACEY_CODE_VERSION`` (a release tag or commit) wins when set.
+    Otherwise the files themselves are digested once per process, so two
+    servers running the same release share their cached pages. The
+    development server restarts when Python changes but only reloads
+    templates, so each template edit it reports also moves the version.
     """
     named = os.environ.get("BADACEY_CODE_VERSION", "").strip()
     if named:
         return hashlib.sha256(named.encode()).hexdigest()[:16]
-    if settings.DEBUG:
-        return _digest(by_content=False)
-    return _content_digest()
+    return f"{_content_digest()}.{_edits_seen}"
 
 
 @memoize
 def _content_digest() -> str:
-    return _digest(by_content=True)
+    digest = hashlib.sha256()
+    for path in _source_files():
+        digest.update(str(path.relative_to(ROOT)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 def _source_files() -> Iterable[Path]:
@@ -84,16 +87,14 @@ def _source_files() -> Iterable[Path]:
                 yield path
 
 
-def _digest(*, by_content: bool) -> str:
-    digest = hashlib.sha256()
-    for path in _source_files():
-        digest.update(str(path.relative_to(ROOT)).encode())
-        if by_content:
-            digest.update(path.read_bytes())
-        else:
-            stat = path.stat()
-            digest.update(f"{stat.st_mtime_ns}:{stat.st_size}".encode())
-    return digest.hexdigest()[:16]
+_edits_seen = 0
+
+
+@receiver(file_changed)
+def _count_edit(sender: object, file_path: Path, **kwargs: object) -> None:
+    """runserver saw a file change (it reloads templates without restarting)."""
+    global _edits_seen
+    _edits_seen += 1
 
 
 def content_version(deals: QuerySet | None) -> str:
@@ -184,6 +185,10 @@ def _parent_of(template_name: str) -> str:
     return parent
 
 
+def _slot_names(blocks: Blocks) -> set[str]:
+    return set().union(*(slots.names(pieces) for pieces in blocks.values()))
+
+
 def respond(
     request: HttpRequest,
     template_name: str,
@@ -198,7 +203,7 @@ def respond(
     neither searched nor encoded again.
     """
     all_fills = dict(fills or {})
-    if CSRF_SLOT not in all_fills and any(CSRF_SLOT in slots.names(p) for p in blocks.values()):
+    if CSRF_SLOT not in all_fills and CSRF_SLOT in _slot_names(blocks):
         # Asked only when a form is on the page, so a page without one sets no cookie.
         all_fills[CSRF_SLOT] = get_token(request)
     names = tuple(sorted(blocks))
