@@ -210,7 +210,7 @@ def bench_lesson_renders(options: argparse.Namespace, client) -> list:
         get = _get(client, url)
 
         def uncached(get=get, lesson=lesson) -> None:
-            cache.delete(page_cache.page_key(lesson, lesson_deals(lesson)))
+            cache.delete(page_cache.page_key(lesson, lambda: lesson_deals(lesson)))
             get()
 
         for how, request in (("from the page cache", get), ("rendered afresh", uncached)):

@@ -9,7 +9,8 @@ learner goes into the page's slots (``lessons.slots``) through ``fills``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 
 from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
@@ -85,8 +86,8 @@ def lesson_response(
         request,
         lesson,
         f"lessons/{lesson}.html",
-        lesson_deals(lesson),
-        lambda: lesson_context(lesson),
+        partial(lesson_deals, lesson),
+        partial(lesson_context, lesson),
         fills,
         status,
     )
@@ -145,8 +146,8 @@ def _cached_page(
     request: HttpRequest,
     name: str,
     template_name: str,
-    deals: QuerySet | None,
-    context,
+    deals: Callable[[], QuerySet] | None,
+    context: Callable[[], dict],
     fills: Mapping[str, str] | None = None,
     status: int = 200,
 ) -> HttpResponse:
