@@ -48,7 +48,7 @@ from . import slots
 
 TIMEOUT = 24 * 60 * 60  # old versions' pages simply age out
 CSRF_SLOT = "csrf"
-# The exercise forms' token input gets this as its value (see _render_blocks).
+# The exercise forms' token input gets this as its value (see render_blocks).
 CSRF_MARKER = slots.marker(CSRF_SLOT)
 ROOT = Path(__file__).resolve().parent.parent
 # What a page's HTML is computed from, besides the database.
