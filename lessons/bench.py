@@ -194,6 +194,41 @@ def bench_lesson_pages(options: argparse.Namespace, client) -> list:
     return lines
 
 
+def bench_lesson_renders(options: argparse.Namespace, client) -> list:
+    """Each rules lesson from the page cache, and rendered afresh (as after an edit or deploy).
+
+    "Rendered afresh" drops the page's cache entry before every request; the
+    worked answers stay cached, as they do after an edit to another deal.
+    """
+    from django.core.cache import cache
+
+    from evaluator.bench import Line
+    from lessons import page_cache
+    from lessons.views.pages import LESSONS, lesson_deals
+
+    batches, per_batch = (2, 2) if options.quick else (10, 5)
+    lines = []
+    for lesson in LESSONS:
+        url = f"/{lesson}/"
+        get = _get(client, url)
+
+        def uncached(get=get, lesson=lesson) -> None:
+            cache.delete(page_cache.page_key(lesson, lambda: lesson_deals(lesson)))
+            get()
+
+        for how, request in (("from the page cache", get), ("rendered afresh", uncached)):
+            mean, best = _mean_and_best([request] * per_batch, batches)
+            lines.append(
+                Line(
+                    f"lesson render {url} {how}, mean/best",
+                    f"{mean:.1f}/{best:.1f} ms",
+                    f"< {PAGE_TARGET_MS:.0f} ms",
+                    best < PAGE_TARGET_MS,
+                )
+            )
+    return lines
+
+
 # Exercise checks ---------------------------------------------------------------
 
 
@@ -400,6 +435,7 @@ SECTIONS: list[Callable[[argparse.Namespace, object], list]] = [
     bench_replay_steps,
     bench_engine_replay,
     bench_lesson_pages,
+    bench_lesson_renders,
     bench_exercise_checks,
     bench_page_weight,
 ]
@@ -422,6 +458,13 @@ def bench_progress(options: argparse.Namespace, client) -> list:
     return run(options, client)
 
 
+def bench_load(options: argparse.Namespace, client) -> list:
+    """Lesson pages under wrk against gunicorn: see ``lessons/load_bench.py``."""
+    from lessons.load_bench import bench_load as run
+
+    return run(options, client)
+
+
 def bench_drills(options: argparse.Namespace, client) -> list:
     """One drill item of each kind answered: see ``lessons/drills_bench.py``."""
     from lessons.drills_bench import bench_drills as run
@@ -431,6 +474,7 @@ def bench_drills(options: argparse.Namespace, client) -> list:
 
 SECTIONS.append(bench_progress)
 SECTIONS.append(bench_drills)
+SECTIONS.append(bench_load)
 
 
 @contextmanager
@@ -460,6 +504,9 @@ def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
     """
     parser = argparse.ArgumentParser(prog="python -m lessons.bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer batches, for a smoke test")
+    parser.add_argument(
+        "--skip-load", action="store_true", help="leave out the gunicorn + wrk load test"
+    )
     options = parser.parse_args(argv)
 
     django.setup()

@@ -44,3 +44,18 @@ def pytest_report_header(config):
 
     db = settings.DATABASES["default"]
     return f"database: {db['ENGINE']} {db.get('HOST') or db['NAME']}"
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Each test starts with an empty cache, as a fresh server would.
+
+    Cached lesson pages are keyed by the deals' ids and versions; tests that
+    roll back their changes reuse both, and some write straight to the
+    database (as only a migration or a hand-run query would), which moves no
+    version. Neither must see a page cached by another test.
+    """
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

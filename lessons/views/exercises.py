@@ -23,7 +23,7 @@ from .. import course, progress, slots
 from ..exercises import ExerciseBlock
 from ..forms import AnswerForm, HintRequestForm
 from ..models import Deal
-from .pages import render_lesson
+from .pages import lesson_response
 
 
 def _published(slug: str) -> Deal:
@@ -64,7 +64,7 @@ def check_answer(request: HttpRequest, slug: str) -> HttpResponse:
         context = {"exercise": exercise, "malformed": status == 400} | extra
         return render(request, "lessons/_check_reply.html", context, status=status)
     if deal.lesson:  # without JavaScript, the learner stays on the lesson they were reading
-        return render_lesson(request, deal.lesson, answered=exercise, status=status, extra=extra)
+        return lesson_response(request, deal.lesson, answered=exercise, status=status, extra=extra)
     return _page(request, exercise, status=status, extra=extra)
 
 
@@ -108,7 +108,7 @@ def hint(request: HttpRequest, slug: str) -> HttpResponse:
         response["HX-Reswap"] = "beforeend"
         return response
     if deal.lesson:
-        return render_lesson(request, deal.lesson, answered=exercise)
+        return lesson_response(request, deal.lesson, answered=exercise)
     return _page(request, exercise)
 
 

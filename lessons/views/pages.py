@@ -1,11 +1,18 @@
-"""The lesson pages: home, the Badacey and Badugi rules, and the game profiles.
+"""The lesson pages: home, the rules lessons, the drawing lesson and the game profiles.
 
 Each page's examples are computed by ``lessons.page_data`` and the poker
-template tags, so a view only gathers them.
+template tags, so a view only gathers them. The pages are the same for every
+reader until a deal or the code changes, so each is rendered once per content
+version and served from the cache (``lessons.page_cache``); what differs per
+learner goes into the page's slots (``lessons.slots``) through ``fills``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from functools import partial
+
+from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
@@ -14,62 +21,91 @@ from django.views.decorators.http import require_safe
 from evaluator import get_profile
 from evaluator.worked_deals import worked_deal
 
-from .. import badeucey_page, course, page_data, progress, slots
+from .. import badeucey_page, course, page_cache, page_data, progress
 from ..exercises import ExerciseBlock
+from ..models import Deal
+
+LESSONS = ("badacey", "badugi", "badeucey", "drawing")
+
+
+def exercise_slot(slug: str) -> str:
+    """The block slot holding one exercise on its lesson page (``_exercise_list.html``)."""
+    return f"exercise:{slug}"
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
+    # Short and computed from nothing: rendering it costs less than a cache read.
     return render(request, "lessons/home.html")
 
 
 @require_safe
 def badacey(request: HttpRequest) -> HttpResponse:
-    return render_lesson(request, "badacey")
+    return lesson_response(request, "badacey")
 
 
 @require_safe
 def badugi(request: HttpRequest) -> HttpResponse:
-    return render_lesson(request, "badugi")
+    return lesson_response(request, "badugi")
 
 
 @require_safe
 def badeucey(request: HttpRequest) -> HttpResponse:
-    return render_lesson(request, "badeucey")
+    return lesson_response(request, "badeucey")
 
 
 @require_safe
 def drawing(request: HttpRequest) -> HttpResponse:
-    return render_lesson(request, "drawing")
+    return lesson_response(request, "drawing")
 
 
-def render_lesson(
+def lesson_fills(request: HttpRequest, lesson: str) -> dict[str, str]:
+    """This learner's pieces of a lesson page, by slot name (progress marks, next steps).
+
+    The cached page keeps a ``{% slot %}`` where each piece goes, and this
+    mapping fills them from one query (``progress.lesson_fills``).
+    """
+    return progress.lesson_fills(request, lesson)
+
+
+def lesson_response(
     request: HttpRequest,
     lesson: str,
     answered: ExerciseBlock | None = None,
     status: int = 200,
     extra: dict | None = None,
 ) -> HttpResponse:
-    """A lesson page: the same HTML for everyone, then this learner's slots filled in.
-
-    The rendered HTML keeps its ``{% slot %}`` markers (so it can be cached
-    whole); ``progress.lesson_fills`` reads this learner's statuses and
-    checklist in one query and ``slots.fill`` puts them in place.
-    """
-    template, context = lesson_page(lesson, answered)
-    html = render_to_string(template, context | (extra or {}), request)
-    return HttpResponse(slots.fill(html, progress.lesson_fills(request, lesson)), status=status)
-
-
-def lesson_page(lesson: str, answered: ExerciseBlock | None = None) -> tuple[str, dict]:
-    """The template and context of a rules lesson.
+    """A rules lesson, from the cache, with this learner's pieces filled in.
 
     ``answered`` replaces that exercise's empty form with a checked one, so a
-    learner without JavaScript gets the whole lesson back with the feedback.
+    learner without JavaScript gets the whole lesson back with the feedback;
+    only that exercise is rendered, the rest of the page is the cached one.
     """
-    exercises = page_data.lesson_exercises(lesson)
+    fills: dict[str, str] = lesson_fills(request, lesson)
     if answered is not None:
-        exercises = [answered if e.deal.pk == answered.deal.pk else e for e in exercises]
+        fills[exercise_slot(answered.deal.slug)] = render_to_string(
+            "lessons/_exercise.html", {"exercise": answered} | (extra or {}), request=request
+        )
+    return _cached_page(
+        request,
+        lesson,
+        f"lessons/{lesson}.html",
+        partial(lesson_deals, lesson),
+        partial(lesson_context, lesson),
+        fills,
+        status,
+    )
+
+
+def lesson_deals(lesson: str) -> QuerySet:
+    """Every stored deal a lesson page can show: its exercises, and the deals the replayer
+    plays (the page links a worked deal's replay only while that deal is published)."""
+    return Deal.objects.filter(Q(lesson=lesson) | ~Q(history=""))
+
+
+def lesson_context(lesson: str) -> dict:
+    """The context of a rules lesson's template (rendered only on a cache miss)."""
+    exercises = page_data.lesson_exercises(lesson)
     if lesson == "badacey":
         profile = get_profile("badacey")
         odd_chips = page_data.odd_chip_example()
@@ -98,19 +134,34 @@ def lesson_page(lesson: str, answered: ExerciseBlock | None = None) -> tuple[str
         }
     before, after = course.neighbours(lesson)
     place = {"lesson": course.BY_KEY[lesson], "previous_lesson": before, "next_lesson": after}
-    return f"lessons/{lesson}.html", context | place | {"exercises": exercises}
+    return context | place | {"exercises": exercises}
 
 
 @require_safe
 def games(request: HttpRequest) -> HttpResponse:
-    context = {
-        "columns": page_data.games_side_by_side(),
-        "badacey_room_variant": get_profile("badacey", max_discard=3),
-        "examples": page_data.badeucey_examples(),
-        "straight": page_data.STRAIGHT,
-        "ace_run": page_data.ACE_RUN,
-    }
-    return render(request, "lessons/games.html", context)
+    def context() -> dict:
+        return {
+            "columns": page_data.games_side_by_side(),
+            "badacey_room_variant": get_profile("badacey", max_discard=3),
+            "examples": page_data.badeucey_examples(),
+            "straight": page_data.STRAIGHT,
+            "ace_run": page_data.ACE_RUN,
+        }
+
+    return _cached_page(request, "games", "lessons/games.html", None, context)
+
+
+def _cached_page(
+    request: HttpRequest,
+    name: str,
+    template_name: str,
+    deals: Callable[[], QuerySet] | None,
+    context: Callable[[], dict],
+    fills: Mapping[str, str] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    blocks = page_cache.cached_blocks(name, template_name, deals, context)
+    return page_cache.respond(request, template_name, blocks, fills, status)
 
 
 @require_safe

@@ -204,12 +204,12 @@ def test_tens_print_as_10_with_suit_symbols():
 
 
 def test_an_unexpected_failure_still_becomes_an_error_line(monkeypatch):
-    from evaluator.management.commands import showdown
+    from evaluator import jsonl  # where the command's batch mode lives
 
     def explode(request):
         raise ZeroDivisionError("boom")
 
-    monkeypatch.setattr(showdown, "settle_request", explode)
+    monkeypatch.setattr(jsonl, "settle_request", explode)
     answers = run_jsonl([line(), line()])
     assert [a["ok"] for a in answers] == [False, False]
     assert "internal error" in answers[0]["error"]

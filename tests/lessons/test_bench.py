@@ -5,22 +5,30 @@ Timings are judged in the report, never here: this only checks that it runs.
 
 from __future__ import annotations
 
+import argparse
+import shutil
+
 import pytest
 
 from evaluator.bench import Line
-from lessons import bench
+from lessons import bench, load_bench
 
 pytestmark = pytest.mark.django_db
 
 
 def test_quick_benchmark_prints_a_line_for_every_section(capsys):
     # pytest-django already made a test database; the bench must not build a second one.
-    bench.main(["--quick"], own_database=False)
+    bench.main(["--quick", "--skip-load"], own_database=False)
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("site benchmark")
     expected = ["replay page "]
     expected += ["engine replay"]
     expected += [f"lesson page {url}," for url in bench.LESSON_PAGES]
+    expected += [
+        f"lesson render /{lesson}/ {how}"
+        for lesson in ("badacey", "badugi", "badeucey", "drawing")
+        for how in ("from the page cache", "rendered afresh")
+    ]
     expected += [
         f"check {verdict} answer, {how}"
         for verdict in ("right", "wrong")
@@ -42,3 +50,13 @@ def test_sections_can_be_extended(monkeypatch, capsys):
     monkeypatch.setattr(bench, "SECTIONS", [extra])
     assert bench.main(["--quick"], own_database=False) == 0
     assert "an extra section" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(shutil.which("wrk") is None, reason="wrk is not installed")
+def test_the_load_test_serves_each_page_under_gunicorn_and_judges_it():
+    lines = [str(line) for line in load_bench.bench_load(argparse.Namespace(quick=True))]
+    for url in load_bench.LOAD_URLS:
+        p99 = next((line for line in lines if line.startswith(f"wrk -c16 {url} p99")), None)
+        assert p99 is not None and p99.endswith(("PASS", "MISS")), lines
+    shares = [line for line in lines if "share of home" in line]
+    assert len(shares) == len(load_bench.LOAD_URLS) - 1

@@ -32,3 +32,29 @@ def test_a_default_is_escaped_and_a_bad_name_is_refused():
 
 def test_pages_without_markers_come_back_unchanged():
     assert slots.fill("<p>plain</p>", {"x": "y"}) == "<p>plain</p>"
+
+
+def test_a_block_slot_keeps_its_html_default_unless_filled():
+    html = render(
+        '{% for n in "12" %}{% slotblock "ex:"|add:n %}<form>{{ n }}'
+        '<input value="{% slot "token" %}"></form>{% endslotblock %}{% endfor %}'
+    )
+    assert slots.fill(html, {"token": "t"}) == '<form>1<input value="t"></form>' * 1 + (
+        '<form>2<input value="t"></form>'
+    )
+    filled = slots.fill(html, {"ex:2": "<p>answered</p>", "token": "t"})
+    assert filled == '<form>1<input value="t"></form><p>answered</p>'
+
+
+@pytest.mark.parametrize(
+    "fills",
+    [{}, {"token": "t"}, {"ex:2": "<p>answered</p>", "token": "t"}, {"ex:1": "é", "mark": "✓"}],
+)
+def test_a_split_page_fills_exactly_as_the_page_itself(fills):
+    html = render(
+        'é<a data-x="{% slot "mark" "new" %}">{% for n in "12" %}{% slotblock "ex:"|add:n %}'
+        '<form>{{ n }}<input value="{% slot "token" %}"></form>{% endslotblock %}{% endfor %}♠'
+    )
+    pieces = slots.split(html)
+    assert slots.join(pieces, fills).decode() == slots.fill(html, fills)
+    assert slots.names(pieces) == {"mark", "ex:1", "ex:2", "token"}

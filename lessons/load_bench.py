@@ -1,0 +1,173 @@
+"""Lesson pages under load, as served for real: the wrk lines of ``python -m lessons.bench``.
+
+The site runs under gunicorn with two workers and production settings
+(``DJANGO_DEBUG=false``, hashed static files, its own SQLite file migrated
+for the run, the cache in each worker's memory), and ``wrk`` keeps 16
+connections busy on the home page and on each lesson page in turn. Targets,
+from the production issue: a lesson page answers at least half as many
+requests a second as the home page in the same run, and 99 % of its
+requests within 100 ms.
+
+Without ``wrk`` on the machine the section says so and judges nothing.
+``--quick`` runs each URL for one second only, to see the lines printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import secrets
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CONNECTIONS = 16
+P99_TARGET_MS = 100.0
+SHARE_TARGET = 0.5  # of the home page's requests per second
+LOAD_URLS = ["/", "/badacey/", "/badugi/", "/badeucey/", "/drawing/"]
+
+
+def production_env(database_url: str) -> dict[str, str]:
+    """Production settings on loopback: no TLS here, so no HTTPS redirect or secure cookies."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    env.pop("REDIS_URL", None)
+    env.update(
+        DATABASE_URL=database_url,
+        DJANGO_DEBUG="false",
+        DJANGO_SECRET_KEY=secrets.token_urlsafe(40),
+        DJANGO_ALLOWED_HOSTS="127.0.0.1",
+        DJANGO_SECURE_SSL_REDIRECT="false",
+        DJANGO_SECURE_COOKIES="false",
+        DJANGO_HSTS_SECONDS="0",
+        DJANGO_LOG_LEVEL="WARNING",
+        # As the README's production section: each worker keeps its database
+        # connection rather than opening one per request.
+        DJANGO_DB_CONN_MAX_AGE="60",
+    )
+    return env
+
+
+def _manage(env: dict[str, str], *args: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    if result.returncode:
+        raise SystemExit(f"manage.py {' '.join(args)} failed:\n{result.stderr}")
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@contextmanager
+def gunicorn(workers: int = 2) -> Iterator[str]:
+    """The site under gunicorn on a free loopback port, with its own migrated database."""
+    with tempfile.TemporaryDirectory() as tmp:
+        env = production_env(f"sqlite:///{Path(tmp) / 'load.sqlite3'}")
+        _manage(env, "migrate", "--noinput")
+        _manage(env, "collectstatic", "--noinput", "--verbosity", "0")
+        port = _free_port()
+        log = (Path(tmp) / "gunicorn.log").open("w")
+        server = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "badacey_site.wsgi"]
+            + ["--bind", f"127.0.0.1:{port}", "--workers", str(workers)],
+            cwd=ROOT,
+            env=env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+        url = f"http://127.0.0.1:{port}"
+        try:
+            deadline = time.monotonic() + 60
+            while True:
+                if server.poll() is not None:
+                    raise SystemExit((Path(tmp) / "gunicorn.log").read_text())
+                try:
+                    with urllib.request.urlopen(url + "/", timeout=5):
+                        break
+                except OSError:
+                    if time.monotonic() > deadline:
+                        raise SystemExit("gunicorn did not answer within a minute") from None
+                    time.sleep(0.2)
+            yield url
+        finally:
+            server.terminate()
+            server.wait(timeout=30)
+            log.close()
+
+
+def warm(url: str, rounds: int = 6) -> None:
+    """A few requests, so each worker has rendered (and cached) the page before the clock runs."""
+    for _ in range(rounds):
+        with urllib.request.urlopen(url, timeout=60) as response:
+            if response.status != 200:
+                raise SystemExit(f"{url} answered {response.status}")
+            response.read()
+
+
+LATENCY_UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+
+
+def run_wrk(url: str, seconds: int) -> tuple[float, float, int]:
+    """Requests per second, the 99th percentile latency in ms, and the non-2xx count."""
+    result = subprocess.run(
+        ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency", url],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    out = result.stdout
+    rate = float(re.search(r"Requests/sec:\s+([\d.]+)", out)[1])  # type: ignore[index]
+    p99 = re.search(r"^\s*99%\s+([\d.]+)(us|ms|s)\s*$", out, re.MULTILINE)
+    if p99 is None:
+        raise SystemExit(f"wrk printed no 99th percentile:\n{out}")
+    bad = re.search(r"Non-2xx or 3xx responses:\s+(\d+)", out)
+    return rate, float(p99[1]) * LATENCY_UNITS[p99[2]], int(bad[1]) if bad else 0
+
+
+def bench_load(options: argparse.Namespace, client: object = None) -> list:
+    from evaluator.bench import Line
+
+    if getattr(options, "skip_load", False):
+        return [Line("wrk load test", "skipped", "", None)]
+    if shutil.which("wrk") is None:
+        return [Line("wrk load test", "skipped: no wrk", "", None)]
+    seconds = 1 if options.quick else 10
+    lines = []
+    with gunicorn() as base:
+        figures = {}
+        for path in LOAD_URLS:
+            warm(base + path)
+            figures[path] = run_wrk(base + path, seconds)
+    home_rate = figures["/"][0]
+    for path, (rate, p99, bad) in figures.items():
+        if bad:
+            raise SystemExit(f"{path}: {bad} responses under load were not 200")
+        label = f"wrk -c{CONNECTIONS} {path}"
+        if path == "/":
+            lines.append(Line(f"{label} requests/s", f"{rate:.0f}/s", "", None))
+        else:
+            share = rate / home_rate
+            lines.append(
+                Line(
+                    f"{label} requests/s, share of home",
+                    f"{rate:.0f}/s = {share:.0%}",
+                    f">= {SHARE_TARGET:.0%}",
+                    share >= SHARE_TARGET,
+                )
+            )
+        lines.append(
+            Line(f"{label} p99", f"{p99:.1f} ms", f"< {P99_TARGET_MS:.0f} ms", p99 < P99_TARGET_MS)
+        )
+    return lines
