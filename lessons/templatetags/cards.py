@@ -59,6 +59,12 @@ def card(
     return _rendered(card, counts, change)
 
 
+@register.simple_tag
+def card_example(text: str, counts: bool = False, change: str = "") -> SafeString:
+    """One card typed by a template for a key of the marks (never a result)."""
+    return _rendered(parse_card(text), counts, change)
+
+
 @lru_cache(maxsize=4096)
 def _spoken(text: str) -> SafeString:
     # re.split with one group alternates plain text (even) and card text (odd).

@@ -112,7 +112,7 @@ def test_after_the_draw_the_next_betting_round_drops_the_draw_marks(client):
         s for s in played.steps if s.kind == "action" and s.state.street != "before the draw"
     )
     page = client.get(url(SEED, betting.index)).content.decode()
-    assert "(new)" not in page.split('<details class="replay-steps"')[0]
+    assert "(new)" not in page.split('<details class="card-legend"')[0]
     assert "data-drew" not in page
 
 
@@ -283,7 +283,7 @@ def test_maras_deal_shows_her_badugi_read_at_every_stage(client):
         page = client.get(url(MARA, step.index)).content.decode()
         block = seat_block(page, mara)
         read = played.reads(step)[0]["badugi"]
-        assert f"<li>Badugi: {read.description}</li>" in block, step.index
+        assert f"Badugi: {read.description}" in heard(block), step.index
         for card in read.cards:
             assert marked(block, card, "counts")
     final = client.get(url(MARA, len(played.steps) - 1)).content.decode()
