@@ -3,40 +3,72 @@
 (function () {
   "use strict";
 
-  var STORAGE_KEY = "badacey:four-colour-deck";
+  // The display menu in the header (templates/base.html): each choice is kept
+  // in this browser and applied on every page. Body classes for the deck and
+  // card size, data-theme on <html> for light or dark (none: follow the system).
+  var PREFIX = "badacey:";
 
-  function readPreference() {
+  function read(key, fallback) {
     try {
-      return window.localStorage.getItem(STORAGE_KEY) === "on";
+      var value = window.localStorage.getItem(PREFIX + key);
+      return value === null ? fallback : value;
     } catch (error) {
-      return false; // storage disabled: fall back to the two-colour deck
+      return fallback; // storage disabled: the defaults
     }
   }
 
-  function savePreference(on) {
+  function save(key, value) {
     try {
-      window.localStorage.setItem(STORAGE_KEY, on ? "on" : "off");
+      window.localStorage.setItem(PREFIX + key, value);
     } catch (error) {
       // storage disabled: the choice lasts for this page only
     }
   }
 
-  function applyDeck(on, toggle) {
-    document.body.classList.toggle("deck-four-colour", on);
-    if (toggle) {
-      toggle.setAttribute("aria-pressed", on ? "true" : "false");
+  function applyTheme(theme) {
+    var root = document.documentElement;
+    if (theme === "light" || theme === "dark") {
+      root.setAttribute("data-theme", theme);
+      root.setAttribute("data-bs-theme", theme);
+    } else {
+      root.removeAttribute("data-theme");
+      var dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
+      root.setAttribute("data-bs-theme", dark ? "dark" : "light");
     }
   }
 
-  var toggle = document.querySelector("[data-deck-toggle]");
-  applyDeck(readPreference(), toggle);
-  if (toggle) {
-    toggle.hidden = false;
-    toggle.addEventListener("click", function () {
-      var on = toggle.getAttribute("aria-pressed") !== "true";
-      applyDeck(on, toggle);
-      savePreference(on);
+  var KEYS = { "deck-four-colour": "four-colour-deck", "cards-large": "larger-cards" };
+  var menu = document.querySelector("[data-display-menu]");
+
+  Object.keys(KEYS).forEach(function (name) {
+    var on = read(KEYS[name], "off") === "on";
+    document.body.classList.toggle(name, on);
+    var button = menu && menu.querySelector('[data-display-toggle="' + name + '"]');
+    if (!button) return;
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    button.addEventListener("click", function () {
+      var now = button.getAttribute("aria-pressed") !== "true";
+      button.setAttribute("aria-pressed", now ? "true" : "false");
+      document.body.classList.toggle(name, now);
+      save(KEYS[name], now ? "on" : "off");
     });
+  });
+
+  var theme = read("theme", "system");
+  applyTheme(theme);
+  if (window.matchMedia) {
+    window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function () {
+      applyTheme(read("theme", "system"));
+    });
+  }
+  if (menu) {
+    var select = menu.querySelector("[data-display-theme]");
+    select.value = theme;
+    select.addEventListener("change", function () {
+      save("theme", select.value);
+      applyTheme(select.value);
+    });
+    menu.hidden = false;
   }
 })();
 
