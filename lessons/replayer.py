@@ -16,6 +16,7 @@ from functools import cached_property
 
 from evaluator import Card
 from evaluator.replay import Replay, Step
+from evaluator.replay.sentences import unseen_draw_text, unseen_showdown_text
 from evaluator.values import BadugiValue, LowValue
 
 from .histories import replay_history
@@ -83,6 +84,26 @@ class ReplayPage:
     def query(self) -> str:
         """What every step link carries besides ``step``, so study mode survives a click."""
         return "" if self.study is None else f"&study={self.study}"
+
+    def text_for(self, step: Step) -> str:
+        """The step's sentence; in study mode, until the showdown, another seat's
+        draw says how many cards and the showdown's own sentence waits."""
+        if self.study is None or self.is_final:
+            return step.text
+        if step.kind == "showdown":
+            return unseen_showdown_text()
+        if step.kind == "draw" and step.actor is not None and step.actor != self.study:
+            seat = step.state.seats[step.actor]
+            return unseen_draw_text(seat.name, len(seat.discarded))
+        return step.text
+
+    @property
+    def text(self) -> str:
+        return self.text_for(self.step)
+
+    @cached_property
+    def step_texts(self) -> list[tuple[int, str]]:
+        return [(step.index, self.text_for(step)) for step in self.steps]
 
     @property
     def study_name(self) -> str | None:
