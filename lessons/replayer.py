@@ -14,6 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+
 from evaluator import Card
 from evaluator.replay import Replay, Step
 from evaluator.replay.sentences import unseen_draw_text, unseen_showdown_text
@@ -22,6 +25,7 @@ from evaluator.values import BadugiValue, LowValue
 from .histories import replay_history
 from .readings import Reading, ValueCell, read, value_cell
 from .replay_chart import Chart, contribution_chart
+from .templatetags.cards import spoken
 
 __all__ = ["FINAL_KINDS", "ReplayPage", "SeatView", "replay_history"]
 
@@ -104,6 +108,25 @@ class ReplayPage:
     @cached_property
     def step_texts(self) -> list[tuple[int, str]]:
         return [(step.index, self.text_for(step)) for step in self.steps]
+
+    def step_list(self, path: str) -> SafeString:
+        """The "every step" list's items, built here rather than by a template loop:
+        it is most of a step's markup and the replayer step has a 30 ms budget."""
+        items = []
+        for index, text in self.step_texts:
+            url = f"{path}?step={index}{self.query}"
+            current = mark_safe(' aria-current="step"') if index == self.index else ""
+            items.append(
+                format_html(
+                    '<li><a href="{}" hx-get="{}" data-replay-control="step-{}"{}>{}</a></li>',
+                    url,
+                    url,
+                    index,
+                    current,
+                    spoken(text),
+                )
+            )
+        return mark_safe("\n".join(items))
 
     @property
     def study_name(self) -> str | None:

@@ -22,7 +22,9 @@ def replay_deal(request: HttpRequest, slug: str) -> HttpResponse:
     valid = form.is_valid()
     context = {"deal": deal, "form": form}
     if form.replay is not None:
-        context["page"] = ReplayPage(form.replay, form.step_index, form.study_seat)
+        page = ReplayPage(form.replay, form.step_index, form.study_seat)
+        context["page"] = page
+        context["step_list"] = page.step_list(request.path)
     template = "lessons/replay.html"
     if request.htmx and not request.htmx.history_restore_request:
         template += "#table"
