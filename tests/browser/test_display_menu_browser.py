@@ -83,3 +83,32 @@ def test_every_page_is_axe_clean_and_fits_a_phone_in_both_schemes(
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     open_menu(page)
     assert axe(page) == []
+
+
+def _luminance(rgb: str) -> float:
+    parts = [int(x) / 255 for x in rgb[rgb.index("(") + 1 : rgb.index(")")].split(",")[:3]]
+    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in parts]
+    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
+
+
+def _contrast(a: str, b: str) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_answer_fields_have_3_to_1_edges_and_24_px_targets(page, live_server, scheme):
+    load_content()
+    page.emulate_media(color_scheme=scheme)
+    page.goto(live_server.url + "/exercises/badacey-2/")
+    background = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    fields = page.locator("main .form-control, main .form-select")
+    assert fields.count() > 0
+    for n in range(fields.count()):
+        edge = fields.nth(n).evaluate("e => getComputedStyle(e).borderTopColor")
+        assert _contrast(edge, background) >= 3, (n, edge, background)
+    # Native checkboxes are drawn by the browser; what the site controls is their size.
+    targets = page.locator("main input[type=checkbox], main .form-control, main .form-select")
+    for n in range(targets.count()):
+        box = targets.nth(n).bounding_box()
+        assert box["width"] >= 24 and box["height"] >= 24, (n, box)
