@@ -389,6 +389,15 @@ class ReplayStepForm(forms.Form):
         },
     )
 
+    study = forms.IntegerField(
+        min_value=0,
+        required=False,
+        error_messages={
+            "invalid": "The seat to study from must be a seat number, such as ?study=0.",
+            "min_value": "Seats are numbered from 0.",
+        },
+    )
+
     def __init__(self, data, *, history: str) -> None:
         super().__init__(data)
         self.history = history
@@ -405,6 +414,12 @@ class ReplayStepForm(forms.Form):
         step.validators.append(
             MaxValueValidator(last, f"This deal has no such step: its steps run from 0 to {last}.")
         )
+        seats = len(self.replay.record.seats)
+        self.fields["study"].validators.append(
+            MaxValueValidator(
+                seats - 1, f"This deal has no such seat: its seats run from 0 to {seats - 1}."
+            )
+        )
 
     def clean(self):
         cleaned = super().clean()
@@ -416,6 +431,11 @@ class ReplayStepForm(forms.Form):
     def step_index(self) -> int:
         step = self.cleaned_data.get("step") if "step" not in self.errors else None
         return step or 0
+
+    @property
+    def study_seat(self) -> int | None:
+        """The seat whose cards stay face up in study mode; None shows every hand."""
+        return _study_seat(self)
 
 
 def _refusal(error: EvaluatorError) -> str:
@@ -430,3 +450,10 @@ def _refusal(error: EvaluatorError) -> str:
     place = " (".join(where) + (")" if len(where) == 2 else "")
     place = place[:1].upper() + place[1:]
     return f"{place}: {problem}." if place else f"{problem[:1].upper()}{problem[1:]}."
+
+
+def _study_seat(form: ReplayStepForm) -> int | None:
+    """The seat a learner studies from, or None to see every hand (and when it is bad)."""
+    if "study" in form.errors or not hasattr(form, "cleaned_data"):
+        return None
+    return form.cleaned_data.get("study")

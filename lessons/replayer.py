@@ -14,17 +14,32 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+
 from evaluator import Card
 from evaluator.replay import Replay, Step
+from evaluator.replay.sentences import unseen_draw_text, unseen_showdown_text
 from evaluator.values import BadugiValue, LowValue
 
 from .histories import replay_history
 from .readings import Reading, ValueCell, read, value_cell
 from .replay_chart import Chart, contribution_chart
+from .templatetags.cards import spoken
 
 __all__ = ["FINAL_KINDS", "ReplayPage", "SeatView", "replay_history"]
 
 FINAL_KINDS = ("showdown", "payout")
+
+# The table is drawn with twelve places around the oval, numbered like a
+# clock face; seat 0 sits at six o'clock and the rest follow clockwise.
+TABLE_PLACES = 12
+SHORT_MARKERS = {"button": "D", "small blind": "SB", "big blind": "BB"}
+
+
+def table_place(seat: int, seats: int) -> int:
+    """The clock position (0-11) of a seat, spreading any number of seats evenly."""
+    return (TABLE_PLACES // 2 + round(seat * TABLE_PLACES / seats)) % TABLE_PLACES
 
 
 def _read(values: dict[str, LowValue | BadugiValue]) -> tuple[list[ValueCell], tuple]:
@@ -49,16 +64,91 @@ class SeatView:
     discarded: tuple[Card, ...]
     reads: list[ValueCell]
     counting: tuple[Card, ...]
+    place: int = 0  # clock position at the drawn table
+    face_down: bool = False  # study mode hides this seat's cards until the showdown
+    moved: bool = False  # this seat's chips changed at this step
+    cards_changed: bool = False  # this seat's cards changed at this step
+
+    @property
+    def short_markers(self) -> tuple[str, ...]:
+        return tuple(SHORT_MARKERS[m] for m in self.markers)
 
 
 class ReplayPage:
     """One step of a replay, with everything the table partial reads."""
 
-    def __init__(self, result: Replay, index: int) -> None:
+    def __init__(self, result: Replay, index: int, study: int | None = None) -> None:
         self.replay = result
         self.index = index
         self.step: Step = result.steps[index]
         self.last = len(result.steps) - 1
+        self.study = study
+
+    @property
+    def query(self) -> str:
+        """What every step link carries besides ``step``, so study mode survives a click."""
+        return "" if self.study is None else f"&study={self.study}"
+
+    def text_for(self, step: Step) -> str:
+        """The step's sentence; in study mode, until the showdown, another seat's
+        draw says how many cards and the showdown's own sentence waits."""
+        if self.study is None or self.is_final:
+            return step.text
+        if step.kind == "showdown":
+            return unseen_showdown_text()
+        if step.kind == "draw" and step.actor is not None and step.actor != self.study:
+            seat = step.state.seats[step.actor]
+            return unseen_draw_text(seat.name, len(seat.discarded))
+        return step.text
+
+    @property
+    def text(self) -> str:
+        return self.text_for(self.step)
+
+    @cached_property
+    def step_texts(self) -> list[tuple[int, str]]:
+        return [(step.index, self.text_for(step)) for step in self.steps]
+
+    def step_list(self, path: str) -> SafeString:
+        """The "every step" list's items, built here rather than by a template loop:
+        it is most of a step's markup and the replayer step has a 30 ms budget."""
+        items = []
+        for index, text in self.step_texts:
+            url = f"{path}?step={index}{self.query}"
+            current = mark_safe(' aria-current="step"') if index == self.index else ""
+            items.append(
+                format_html(
+                    '<li><a href="{}" hx-get="{}" data-replay-control="step-{}"{}>{}</a></li>',
+                    url,
+                    url,
+                    index,
+                    current,
+                    spoken(text),
+                )
+            )
+        return mark_safe("\n".join(items))
+
+    @property
+    def study_name(self) -> str | None:
+        return None if self.study is None else self.state.seats[self.study].name
+
+    @property
+    def draws_to_come(self) -> int:
+        """Draws not yet begun: a draw under way no longer counts as still to come."""
+        return self.state.draws_left - (1 if self.draw_number is not None else 0)
+
+    @cached_property
+    def jumps(self) -> list[tuple[str, int, bool]]:
+        """(label, first step, whether this step is in it) for every round and draw."""
+        starts: list[tuple[str, int]] = []
+        for step in self.steps:
+            if not starts or step.state.street != self.steps[starts[-1][1]].state.street:
+                starts.append((step.state.street, step.index))
+        spans = []
+        for n, (street, first) in enumerate(starts):
+            end = starts[n + 1][1] if n + 1 < len(starts) else self.last + 1
+            spans.append((street[:1].upper() + street[1:], first, first <= self.index < end))
+        return spans
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -110,6 +200,9 @@ class ReplayPage:
         reads = self.replay.reads(self.step)
         button = self.replay.record.button
         draw = self.draw_number
+        before = self.steps[self.index - 1].state.seats if self.index else None
+        hiding = self.study is not None and not self.is_final
+        count = len(self.state.seats)
         views = []
         for i, seat in enumerate(self.state.seats):
             markers = (["button"] if i == button else []) + (
@@ -131,8 +224,12 @@ class ReplayPage:
                     drew=len(seat.discarded) if drew_now else None,
                     drawn=seat.received if drew_now else (),
                     discarded=seat.discarded if drew_now else (),
-                    reads=rows,
-                    counting=counting,
+                    reads=[] if hiding and i != self.study else rows,
+                    counting=() if hiding and i != self.study else counting,
+                    place=table_place(i, count),
+                    face_down=hiding and i != self.study,
+                    moved=before is not None and before[i].in_total != seat.in_total,
+                    cards_changed=before is not None and before[i].cards != seat.cards,
                 )
             )
         return views

@@ -42,3 +42,15 @@ def draw_text(name: str, entry: DrawEntry) -> str:
         f"{name} draws {count}: discards {format_cards(entry.discards)}, "
         f"receives {format_cards(entry.receives)}."
     )
+
+
+def unseen_draw_text(name: str, count: int) -> str:
+    """A draw as another player sees it: how many cards, never which."""
+    if not count:
+        return f"{name} stands pat."
+    return f"{name} draws {number_word(count)}."
+
+
+def unseen_showdown_text() -> str:
+    """The showdown named without its hands, for a learner still guessing."""
+    return "Showdown: the hands are turned face up."

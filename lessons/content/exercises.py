@@ -144,9 +144,9 @@ BADACEY: list[dict] = [
 BADUGI: list[dict] = [
     {
         "title": "A heart too many",
-        "seats": [seat("Mara", "A♥ 4♥ 6♣ 9♦"), seat("Spade", "8♠ 7♦ 3♣ K♣")],
+        "seats": [seat("Mara", "A♥ 4♥ 6♣ 9♦"), seat("Juno", "8♠ 7♦ 3♣ K♣")],
         "prompt": (
-            "Mara and Spade show their four cards. Pick the cards that count for each of them "
+            "Mara and Juno show their four cards. Pick the cards that count for each of them "
             "and say who wins the showdown."
         ),
         "parts": [badugi_cards(0), badugi_cards(1), WINNERS],
@@ -157,7 +157,7 @@ BADUGI: list[dict] = [
     },
     {
         "title": "Four suits are not enough",
-        "seats": [seat("Mara", "2♣ 2♦ 5♥ 8♠"), seat("Spade", "A♠ 3♣ 6♦ 6♥")],
+        "seats": [seat("Mara", "2♣ 2♦ 5♥ 8♠"), seat("Juno", "A♠ 3♣ 6♦ 6♥")],
         "prompt": (
             "Each player holds one card of every suit. Pick the cards that really count for "
             "each of them and name the winner."
@@ -171,7 +171,7 @@ BADUGI: list[dict] = [
     },
     {
         "title": "The deuce of clubs earns its place",
-        "seats": [seat("Mara", "A♣ 2♣ A♦ 3♥"), seat("Spade", "4♠ 5♦ 7♣ 7♥")],
+        "seats": [seat("Mara", "A♣ 2♣ A♦ 3♥"), seat("Juno", "4♠ 5♦ 7♣ 7♥")],
         "prompt": (
             "Someone in a hurry says Mara has only two cards that count. Test every way of "
             "keeping three of her cards, pick the cards that count for both players, and name "
@@ -186,9 +186,9 @@ BADUGI: list[dict] = [
     },
     {
         "title": "A king-high Badugi",
-        "seats": [seat("Mara", "K♣ Q♦ J♥ 10♠"), seat("Spade", "A♠ 2♥ 3♦ K♦")],
+        "seats": [seat("Mara", "K♣ Q♦ J♥ 10♠"), seat("Juno", "A♠ 2♥ 3♦ K♦")],
         "prompt": (
-            "Spade is pleased with three very small cards, while Mara's cards are all "
+            "Juno is pleased with three very small cards, while Mara's cards are all "
             "pictures and a ten. Pick the cards that count for each and name the winner."
         ),
         "parts": [badugi_cards(0), badugi_cards(1), WINNERS],
@@ -199,7 +199,7 @@ BADUGI: list[dict] = [
     },
     {
         "title": "Past two equal ranks",
-        "seats": [seat("Mara", "8♣ 6♦ 4♥ A♠"), seat("Spade", "8♦ 6♠ 3♣ 2♥")],
+        "seats": [seat("Mara", "8♣ 6♦ 4♥ A♠"), seat("Juno", "8♦ 6♠ 3♣ 2♥")],
         "prompt": (
             "Both players have four cards of four suits and four ranks. Pick the cards that "
             "count for each and find the winner: which comparison settles it?"
@@ -214,10 +214,10 @@ BADUGI: list[dict] = [
     {
         "title": "Mara draws to a Badugi",
         "pot": 96,
-        "seats": [seat("Mara", "A♣ 3♦ 5♥ 7♠"), seat("Spade", "A♦ 3♥ 5♠ 7♣")],
+        "seats": [seat("Mara", "A♣ 3♦ 5♥ 7♠"), seat("Juno", "A♦ 3♥ 5♠ 7♣")],
         "prompt": (
             "Mara was dealt A♣ 3♦ 7♥ K♥. On the first draw she threw K♥ and got 7♠; on the "
-            "second she threw 7♥ and got 5♥; on the third she kept all four. Spade kept "
+            "second she threw 7♥ and got 5♥; on the third she kept all four. Juno kept "
             "A♦ 3♥ 5♠ 7♣ from the deal to the end. The pot is 96 units with no side pot. "
             "Pick the cards that count for each player at showdown and settle the pot."
         ),

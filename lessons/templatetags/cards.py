@@ -34,8 +34,16 @@ CARD_TEXT = re.compile(r"((?:10|[2-9AJQK])[♠♥♦♣])")
 
 
 @lru_cache(maxsize=1024)
-def _rendered(card: Card, counts: bool, change: str, inline: bool = False) -> SafeString:
-    context = {"card": card, "highlight": counts, "changed": change, "inline": inline}
+def _rendered(
+    card: Card, counts: bool, change: str, inline: bool = False, decides: bool = False
+) -> SafeString:
+    context = {
+        "card": card,
+        "highlight": counts,
+        "changed": change,
+        "inline": inline,
+        "decides": decides,
+    }
     # Stripped of the file's final newline, which would put a space before a
     # comma that follows a card in a sentence.
     return mark_safe(get_template("includes/card.html").render(context).strip())
@@ -47,8 +55,10 @@ def card(
     counting: Collection[Card] | str = "",
     drawn: Collection[Card] | str = "",
     discarded: Collection[Card] | str = "",
+    decides: Collection[Card] | str = "",
 ) -> SafeString:
-    """One card with its marks: counts in a Badugi, newly drawn, or thrown away."""
+    """One card with its marks: counts in a Badugi, newly drawn, thrown away, or
+    the card that decides a comparison."""
     counts = bool(counting) and card in counting
     if drawn and card in drawn:
         change = "in"
@@ -56,7 +66,13 @@ def card(
         change = "out"
     else:
         change = ""
-    return _rendered(card, counts, change)
+    return _rendered(card, counts, change, False, bool(decides) and card in decides)
+
+
+@register.simple_tag
+def card_example(text: str, counts: bool = False, change: str = "") -> SafeString:
+    """One card typed by a template for a key of the marks (never a result)."""
+    return _rendered(parse_card(text), counts, change)
 
 
 @lru_cache(maxsize=4096)

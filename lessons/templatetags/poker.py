@@ -23,6 +23,7 @@ from evaluator import (
     selection_problem,
     settle,
 )
+from evaluator.deciding import deciding, reading_cards
 
 from ..readings import read
 from .cards import spoken
@@ -98,7 +99,35 @@ def compare(
     """
     seat_names = [n.strip() for n in names.split(",")] if names else ["First hand", "Second hand"]
     result = settle(game, [first, second], pot=0, names=seat_names)
-    return {"result": result, "rows": award_rows(result, only=only)}
+    rows = award_rows(result, only=only)
+    for row in rows:
+        row["lineup"] = lineup(result, row["kind"])
+    return {"result": result, "rows": rows}
+
+
+PLACES = ("first", "second", "third", "fourth", "fifth")
+
+
+def lineup(result: Settlement, kind: str) -> dict:
+    """Both hands card by card in reading order, and the card that decides."""
+    first, second = (seat.values[kind] for seat in result.seats)
+    decided = deciding(first, second)
+    width = max(len(reading_cards(first)), len(reading_cards(second)))
+    hands = [
+        {"name": seat.name, "cards": reading_cards(seat.values[kind]), "decides": cards}
+        for seat, cards in zip(result.seats, decided.cards, strict=True)
+    ]
+    for hand in hands:
+        hand["blanks"] = range(width - len(hand["cards"]))
+    if decided.reason == "card" and decided.place is not None:
+        said = f"the {PLACES[decided.place]} place read decides"
+    elif decided.reason == "size":
+        said = "more counting cards decide before any rank is read"
+    elif decided.reason == "category":
+        said = "the kind of hand decides before any single card"
+    else:
+        said = "every place is equal: a tie"
+    return {"hands": hands, "width": range(width), "said": said}
 
 
 @register.inclusion_tag("lessons/_reading.html")
@@ -117,6 +146,7 @@ def award_rows(result: Settlement, only: str = "") -> list[dict]:
     return [
         {
             "title": AWARD_TITLES[award.kind],
+            "kind": award.kind,
             "seats": [
                 {
                     "name": seat.name,

@@ -24,7 +24,9 @@ def replay_deal(request: HttpRequest, slug: str) -> HttpResponse:
     context = {"deal": deal, "form": form, "current_lesson": deal.lesson}
     context |= {"course_lesson": course.lesson(deal.lesson), "crumb": f"Replay: {deal.title}"}
     if form.replay is not None:
-        context["page"] = ReplayPage(form.replay, form.step_index)
+        page = ReplayPage(form.replay, form.step_index, form.study_seat)
+        context["page"] = page
+        context["step_list"] = page.step_list(request.path)
     template = "lessons/replay.html"
     if request.htmx and not request.htmx.history_restore_request:
         template += "#table"

@@ -3,40 +3,72 @@
 (function () {
   "use strict";
 
-  var STORAGE_KEY = "badacey:four-colour-deck";
+  // The display menu in the header (templates/base.html): each choice is kept
+  // in this browser and applied on every page. Body classes for the deck and
+  // card size, data-theme on <html> for light or dark (none: follow the system).
+  var PREFIX = "badacey:";
 
-  function readPreference() {
+  function read(key, fallback) {
     try {
-      return window.localStorage.getItem(STORAGE_KEY) === "on";
+      var value = window.localStorage.getItem(PREFIX + key);
+      return value === null ? fallback : value;
     } catch (error) {
-      return false; // storage disabled: fall back to the two-colour deck
+      return fallback; // storage disabled: the defaults
     }
   }
 
-  function savePreference(on) {
+  function save(key, value) {
     try {
-      window.localStorage.setItem(STORAGE_KEY, on ? "on" : "off");
+      window.localStorage.setItem(PREFIX + key, value);
     } catch (error) {
       // storage disabled: the choice lasts for this page only
     }
   }
 
-  function applyDeck(on, toggle) {
-    document.body.classList.toggle("deck-four-colour", on);
-    if (toggle) {
-      toggle.setAttribute("aria-pressed", on ? "true" : "false");
+  function applyTheme(theme) {
+    var root = document.documentElement;
+    if (theme === "light" || theme === "dark") {
+      root.setAttribute("data-theme", theme);
+      root.setAttribute("data-bs-theme", theme);
+    } else {
+      root.removeAttribute("data-theme");
+      var dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
+      root.setAttribute("data-bs-theme", dark ? "dark" : "light");
     }
   }
 
-  var toggle = document.querySelector("[data-deck-toggle]");
-  applyDeck(readPreference(), toggle);
-  if (toggle) {
-    toggle.hidden = false;
-    toggle.addEventListener("click", function () {
-      var on = toggle.getAttribute("aria-pressed") !== "true";
-      applyDeck(on, toggle);
-      savePreference(on);
+  var KEYS = { "deck-four-colour": "four-colour-deck", "cards-large": "larger-cards" };
+  var menu = document.querySelector("[data-display-menu]");
+
+  Object.keys(KEYS).forEach(function (name) {
+    var on = read(KEYS[name], "off") === "on";
+    document.body.classList.toggle(name, on);
+    var button = menu && menu.querySelector('[data-display-toggle="' + name + '"]');
+    if (!button) return;
+    button.setAttribute("aria-pressed", on ? "true" : "false");
+    button.addEventListener("click", function () {
+      var now = button.getAttribute("aria-pressed") !== "true";
+      button.setAttribute("aria-pressed", now ? "true" : "false");
+      document.body.classList.toggle(name, now);
+      save(KEYS[name], now ? "on" : "off");
     });
+  });
+
+  var theme = read("theme", "system");
+  applyTheme(theme);
+  if (window.matchMedia) {
+    window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function () {
+      applyTheme(read("theme", "system"));
+    });
+  }
+  if (menu) {
+    var select = menu.querySelector("[data-display-theme]");
+    select.value = theme;
+    select.addEventListener("change", function () {
+      save("theme", select.value);
+      applyTheme(select.value);
+    });
+    menu.hidden = false;
   }
 })();
 
@@ -109,21 +141,122 @@
     return element && element.id === "replay-table";
   }
 
-  // Left and Right step when focus is anywhere in the replayer, except in a
-  // field where the arrows already mean something.
-  document.addEventListener("keydown", function (event) {
+  function control(which) {
     var region = replayer();
-    if (!region || !region.contains(event.target)) return;
-    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-    if (/^(INPUT|SELECT|TEXTAREA)$/.test(event.target.tagName)) return;
-    var which = { ArrowLeft: "previous", ArrowRight: "next" }[event.key];
-    if (!which) return;
-    var control = region.querySelector('[data-replay-control="' + which + '"]');
-    if (control) {
-      event.preventDefault();
-      control.click();
+    return region && region.querySelector('[data-replay-control="' + which + '"]');
+  }
+
+  // Key presses wait in a queue and each runs after the previous step has
+  // arrived, so five quick presses of Right are five steps, never fewer.
+  var queue = [];
+  var busy = false;
+
+  function pump() {
+    while (!busy && queue.length) {
+      var link = control(queue.shift());
+      if (link) {
+        busy = true;
+        link.click();
+      }
     }
+  }
+
+  function typing(target) {
+    return (
+      target &&
+      (/^(INPUT|SELECT|TEXTAREA)$/.test(target.tagName) || target.isContentEditable)
+    );
+  }
+
+  // Left, Right, Home and End work from page load, wherever focus is, except
+  // in a field where those keys already mean something.
+  document.addEventListener("keydown", function (event) {
+    if (!replayer()) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (typing(event.target)) return;
+    var which = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" }[
+      event.key
+    ];
+    if (!which) return;
+    event.preventDefault();
+    stopAutoplay();
+    queue.push(which);
+    pump();
   });
+
+  // Autoplay: the Play button steps on at the chosen speed until the last
+  // step, a second press, a key press, or the window losing focus.
+  var timer = null;
+
+  function showPlaying(on) {
+    var play = control("play");
+    if (!play) return;
+    play.setAttribute("aria-pressed", on ? "true" : "false");
+    play.textContent = on ? "Pause" : "Play";
+  }
+
+  function stopAutoplay() {
+    if (timer !== null) window.clearInterval(timer);
+    timer = null;
+    showPlaying(false);
+  }
+
+  function speed() {
+    var select = document.querySelector("[data-replay-speed]");
+    return select ? Number(select.value) || 1200 : 1200;
+  }
+
+  var chosenSpeed = null;
+
+  function startAutoplay() {
+    stopAutoplay();
+    showPlaying(true);
+    timer = window.setInterval(function () {
+      if (!control("next")) {
+        stopAutoplay();
+        return;
+      }
+      queue.push("next");
+      pump();
+    }, speed());
+  }
+
+  function wireAutoplay() {
+    var box = document.querySelector("[data-replay-autoplay]");
+    if (!box) return;
+    box.hidden = false;
+    var select = box.querySelector("[data-replay-speed]");
+    if (chosenSpeed) select.value = chosenSpeed;
+    showPlaying(timer !== null);
+  }
+
+  document.addEventListener("click", function (event) {
+    var play = event.target.closest && event.target.closest('[data-replay-control="play"]');
+    if (!play) return;
+    if (timer !== null) stopAutoplay();
+    else startAutoplay();
+  });
+
+  document.addEventListener("change", function (event) {
+    if (!event.target.matches || !event.target.matches("[data-replay-speed]")) return;
+    chosenSpeed = event.target.value;
+    if (timer !== null) startAutoplay();
+  });
+
+  window.addEventListener("blur", stopAutoplay);
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) stopAutoplay();
+  });
+
+  // The slider sends its form through htmx as soon as it changes, so the Go
+  // button is only needed without JavaScript.
+  function wireSlider() {
+    var go = document.querySelector("[data-replay-go]");
+    if (go && window.htmx) go.hidden = true;
+  }
+
+  wireAutoplay();
+  wireSlider();
 
   // The swap replaces the control that was used; remember it (and whether the
   // step list was open) so focus lands on its successor, not on the page.
@@ -141,11 +274,23 @@
     if (!isTable(event.detail.target)) return;
     var list = event.detail.target.querySelector("[data-replay-steps]");
     if (list && listOpen) list.open = true;
-    if (!used) return; // focus was on the replayer itself, which stays
-    var again = event.detail.target.querySelector('[data-replay-control="' + used + '"]');
-    (again || replayer()).focus();
-    used = null;
+    wireAutoplay();
+    wireSlider();
+    if (used) {
+      var again = control(used);
+      (again || replayer()).focus();
+      used = null;
+    }
+    busy = false;
+    pump();
   });
+
+  function giveUp() {
+    busy = false;
+    queue = [];
+  }
+  document.body.addEventListener("htmx:responseError", giveUp);
+  document.body.addEventListener("htmx:sendError", giveUp);
 })();
 
 /* print answers: a lesson's worked answers wait in an inert <template> (see

@@ -22,10 +22,14 @@ class AxeViolations(list):
         return "axe violations:\n  " + "\n  ".join(lines)
 
 
-def axe_violations(page: Any) -> AxeViolations:
-    """Inject axe into the current page and return its violations (empty when clean)."""
+def axe_violations(page: Any, *, wcag22: bool = False) -> AxeViolations:
+    """Inject axe into the current page and return its violations (empty when clean).
+
+    ``wcag22`` adds the WCAG 2.2 AA rules (target size) for pages that promise them.
+    """
     page.add_script_tag(path=str(AXE_JS))
+    tags = [*WCAG_TAGS, "wcag22aa"] if wcag22 else WCAG_TAGS
     result = page.evaluate(
-        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", WCAG_TAGS
+        "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", tags
     )
     return AxeViolations(result["violations"])

@@ -46,7 +46,7 @@ def test_the_answer_panel_opens_and_closes_from_the_keyboard(page, live_server, 
     open_exercise(page, live_server, deal)
     details = page.locator("details.answer-panel")
     assert page.locator(".answer-panel .worked-answer").count() == 0  # not in the page yet
-    tab_to(page, "summary")
+    tab_to(page, ".answer-panel summary")
     assert expanded(page) is False
     page.keyboard.press("Enter")
     page.locator(".answer-panel .worked-answer").wait_for()

@@ -47,12 +47,14 @@ def test_a_phone_width_screen_needs_no_sideways_scrolling(page, live_server):
 
 
 def test_the_four_colour_deck_switch_is_a_remembered_toggle(home_page):
+    home_page.locator(".display-menu summary").click()
     toggle = home_page.get_by_role("button", name="Four-colour deck")
     assert toggle.get_attribute("aria-pressed") == "false"
     toggle.click()
     assert toggle.get_attribute("aria-pressed") == "true"
     assert "deck-four-colour" in home_page.evaluate("document.body.className")
     home_page.reload()
+    home_page.locator(".display-menu summary").click()
     assert (
         home_page.get_by_role("button", name="Four-colour deck").get_attribute("aria-pressed")
         == "true"
@@ -68,6 +70,7 @@ def test_the_page_breaks_none_of_its_own_content_security_policy(browser, live_s
         page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
         page.goto(live_server.url + "/")
         page.wait_for_function("window.htmx !== undefined")
+        page.locator(".display-menu summary").click()
         assert page.get_by_role("button", name="Four-colour deck").is_visible()
         page.evaluate("htmx.ajax('GET', '/', {target: '#main', select: '#main'})")
         page.wait_for_load_state("networkidle")

@@ -9,6 +9,8 @@ from evaluator.deal import Action, BettingLine, DealError, DealRecord, DrawEntry
 from evaluator.notation import format_deal, parse_deal
 from evaluator.worked_deals import worked_deal
 
+from .records import SHOWDOWN_POT_ONLY
+
 SEED = worked_deal("amara_bram_kira_noor")
 
 
@@ -27,16 +29,16 @@ def test_a_record_built_in_python_equals_the_parsed_text():
     record = DealRecord(
         profile_key="badugi",
         settings={},
-        seats=(Seat("Mara", None, c("A♣ 3♦ 7♥ K♥")), Seat("the spade", None, c("A♦ 3♥ 5♠ 7♣"))),
+        seats=(Seat("Mara", None, c("A♣ 3♦ 7♥ K♥")), Seat("Juno", None, c("A♦ 3♥ 5♠ 7♣"))),
         button=1,
         streets=(
-            DrawLine((DrawEntry("Mara", c("K♥"), c("7♠")), DrawEntry("the spade"))),
-            DrawLine((DrawEntry("Mara", c("7♥"), c("5♥")), DrawEntry("the spade"))),
-            DrawLine((DrawEntry("Mara"), DrawEntry("the spade"))),
+            DrawLine((DrawEntry("Mara", c("K♥"), c("7♠")), DrawEntry("Juno"))),
+            DrawLine((DrawEntry("Mara", c("7♥"), c("5♥")), DrawEntry("Juno"))),
+            DrawLine((DrawEntry("Mara"), DrawEntry("Juno"))),
         ),
         showdown_pot=96,
     )
-    parsed = parse_deal(worked_deal("mara_badugi"))
+    parsed = parse_deal(SHOWDOWN_POT_ONLY)
     assert parsed == DealRecord(**{**record.__dict__, "notes": parsed.notes})
     assert parse_deal(format_deal(record)) == record
 

@@ -15,8 +15,10 @@ from evaluator.limits import MAX_CHIPS, MAX_RAISE_CAP, read_whole
 from evaluator.notation import parse_deal
 from evaluator.worked_deals import worked_deal
 
+from .records import SHOWDOWN_POT_ONLY
+
 SEED = worked_deal("amara_bram_kira_noor")
-SHOWDOWN_POT = worked_deal("mara_badugi")
+SHOWDOWN_POT = SHOWDOWN_POT_ONLY
 HUGE = "9" * 4301
 TOO_MANY_CHIPS = str(MAX_CHIPS + 1)
 

@@ -17,7 +17,7 @@ from evaluator.deal import Action, BettingLine, DealRecord, DrawEntry, DrawLine,
 from evaluator.notation import format_deal, parse_deal
 from evaluator.replay import replay
 
-NAMES = ("Amara", "Bram", "Kira", "Noor", "the spade", "Al", "Al B", "Mara")
+NAMES = ("Amara", "Bram", "Kira", "Noor", "Jo Ann", "Al", "Al B", "Mara")
 
 
 @st.composite

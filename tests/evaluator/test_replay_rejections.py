@@ -16,6 +16,8 @@ from evaluator.notation import parse_deal, validate
 from evaluator.replay import replay
 from evaluator.worked_deals import worked_deal
 
+from .records import SHOWDOWN_POT_ONLY
+
 SEED = worked_deal("amara_bram_kira_noor")
 
 
@@ -173,7 +175,7 @@ def test_a_pot_that_does_not_balance_is_refused():
 
 
 def test_a_showdown_pot_that_cannot_be_shared_equally_is_refused():
-    error = refusal(edited("showdown pot 96", "showdown pot 97", worked_deal("mara_badugi")))
+    error = refusal(edited("showdown pot 96", "showdown pot 97", SHOWDOWN_POT_ONLY))
     assert "the chips do not balance" in error.problem
 
 

@@ -46,7 +46,7 @@ def test_each_card_in_a_sentence_is_named_and_its_symbol_hidden_from_screen_read
 
 
 def test_a_sentence_without_cards_is_only_escaped():
-    assert render_spoken("Mara & Spade tie.") == "Mara &amp; Spade tie."
+    assert render_spoken("Mara & Juno tie.") == "Mara &amp; Juno tie."
 
 
 @pytest.mark.django_db

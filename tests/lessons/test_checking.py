@@ -58,7 +58,7 @@ def test_a_same_size_but_higher_selection_is_told_a_lower_one_exists():
 
 
 def test_equally_good_selections_are_all_right():
-    seats = [{"name": "Mara", "cards": "2♣ 2♦ 5♥ 8♠"}, {"name": "Spade", "cards": "A♠ 3♣ 6♦ 6♥"}]
+    seats = [{"name": "Mara", "cards": "2♣ 2♦ 5♥ 8♠"}, {"name": "Juno", "cards": "A♠ 3♣ 6♦ 6♥"}]
     deal = make_deal(game="badugi", seats=seats, pot=None, parts=CARDS_ONLY)
     for selection in badugi(parse_cards(seats[0]["cards"])).selections:
         result = only(deal, {answer_key(0, "cards"): list(selection)})

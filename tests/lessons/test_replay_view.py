@@ -113,7 +113,7 @@ def test_after_the_draw_the_next_betting_round_drops_the_draw_marks(client):
         s for s in played.steps if s.kind == "action" and s.state.street != "before the draw"
     )
     page = client.get(url(SEED, betting.index)).content.decode()
-    assert "(new)" not in page.split('<details class="replay-steps"')[0]
+    assert "(new)" not in page.split('<details class="card-legend"')[0]
     assert "data-drew" not in page
 
 
@@ -284,7 +284,7 @@ def test_maras_deal_shows_her_badugi_read_at_every_stage(client):
         page = client.get(url(MARA, step.index)).content.decode()
         block = seat_block(page, mara)
         read = played.reads(step)[0]["badugi"]
-        assert f"<li>Badugi: {read.description}</li>" in block, step.index
+        assert f"Badugi: {read.description}" in heard(block), step.index
         for card in read.cards:
             assert marked(block, card, "counts")
     final = client.get(url(MARA, len(played.steps) - 1)).content.decode()
@@ -305,3 +305,25 @@ def test_the_seed_deal_is_stored_as_the_lesson_text_and_settles_its_pot():
     assert deal.history == worked_deal("amara_bram_kira_noor")
     assert deal.pot == played.settlement.total == 120
     assert [seat["name"] for seat in deal.seats] == [s.name for s in played.record.seats]
+
+
+def test_study_mode_names_no_card_of_another_seat_before_the_showdown(client):
+    played = engine(SEED)
+    draw = next(s for s in played.steps if s.kind == "draw" and s.actor != 0 and s.received)
+    page = client.get(url(SEED, draw.index) + "&study=0").content.decode()
+    # The key of the marks shows example cards, which are no seat's.
+    legend = page.index('<details class="card-legend"')
+    page = page[:legend] + page[page.index("</details>", legend) :]
+    before_results = heard(page)
+    for seat in draw.state.seats[1:]:
+        for card in (*seat.cards, *seat.discarded):
+            assert card.name not in before_results, card.name
+    assert draw.state.seats[draw.actor].name in before_results
+    for card in draw.state.seats[0].cards:
+        assert card.name in before_results
+
+
+def test_a_study_seat_that_is_not_at_the_table_is_a_400_with_a_message(client):
+    response = client.get(url(SEED, 3) + "&study=9")
+    assert response.status_code == 400
+    assert "no such seat" in response.content.decode()

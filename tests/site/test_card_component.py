@@ -21,7 +21,19 @@ def hidden_texts(html: str) -> list[str]:
 def test_a_card_is_named_in_words_and_shown_as_rank_and_suit():
     html = render_to_string("includes/card.html", {"card": make_card("Q", "h")})
     assert hidden_texts(html) == ["queen of hearts"]
-    assert '<span aria-hidden="true">Q♥</span>' in html
+    assert '<span class="playing-card__face" aria-hidden="true">Q♥</span>' in html
+
+
+def test_a_face_down_card_names_no_card():
+    html = render_to_string("includes/card.html", {"card": make_card("Q", "h"), "back": True})
+    assert hidden_texts(html) == ["a face-down card"]
+    assert "Q" not in html.replace("a face-down card", "")
+
+
+def test_the_deciding_card_of_a_comparison_says_so_in_words():
+    html = render_to_string("includes/card.html", {"card": make_card("4", "d"), "decides": True})
+    assert "playing-card--decides" in html
+    assert hidden_texts(html) == ["four of diamonds (decides)"]
 
 
 def test_hearts_and_diamonds_are_red_but_spades_are_not():

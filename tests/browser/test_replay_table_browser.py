@@ -1,0 +1,175 @@
+"""The replayer as a poker table: keys from page load, slider, round jumps,
+autoplay, study mode, both colour schemes, and screenshots kept as artefacts.
+
+Expected steps, pots and streets come from the engine's own replay of the
+stored history.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from evaluator.notation import parse_deal
+from evaluator.replay import replay
+from lessons.content.loader import load_content
+from lessons.models import Deal
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+SEED = "amara-bram-kira-noor"
+MARA = "badugi-6"
+ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+
+
+@pytest.fixture
+def played():
+    load_content()
+    return replay(parse_deal(Deal.objects.get(slug=SEED).history))
+
+
+@pytest.fixture
+def at(live_server, played):
+    def url(step: int | None = None, slug: str = SEED, extra: str = "") -> str:
+        base = f"{live_server.url}/replay/{slug}/"
+        return base + ("" if step is None else f"?step={step}") + extra
+
+    return url
+
+
+def shows_step(page, n: int) -> None:
+    expect(page.locator("[data-replay-index]")).to_have_text(str(n))
+
+
+def first_of(played, street: str) -> int:
+    return next(s.index for s in played.steps if s.state.street == street)
+
+
+def test_arrow_keys_step_from_page_load_without_focusing_anything(page, at, played):
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(at())
+    page.keyboard.press("ArrowRight")
+    shows_step(page, 1)
+    page.keyboard.press("End")
+    shows_step(page, len(played.steps) - 1)
+    page.keyboard.press("Home")
+    shows_step(page, 0)
+    expect(page).to_have_url(at(0))
+
+
+def test_quick_key_presses_are_each_honoured_in_order(page, at):
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(at())
+    for _ in range(5):
+        page.keyboard.press("ArrowRight")
+    shows_step(page, 5)
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    shows_step(page, 3)
+
+
+def test_arrow_keys_in_a_form_field_are_left_to_the_field(page, at):
+    page.goto(at(4))
+    page.locator("#replay-study-seat").focus()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_timeout(300)
+    shows_step(page, 4)
+
+
+@pytest.mark.parametrize("javascript", [True, False])
+def test_the_slider_and_round_jumps_move_to_their_step(browser, at, played, javascript):
+    context = browser.new_context(java_script_enabled=javascript, reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        page.goto(at())
+        target = first_of(played, "after draw two")
+        page.get_by_role("navigation", name="Rounds and draws").get_by_role(
+            "link", name="After draw two"
+        ).click()
+        shows_step(page, target)
+        expect(page).to_have_url(at(target))
+        pot = played.steps[target].state.pot
+        expect(page.locator("[data-replay-pot]")).to_have_text(str(pot))
+        slider = page.locator("#replay-step")
+        slider.fill("7")
+        if not javascript:
+            page.get_by_role("button", name="Go").click()
+        shows_step(page, 7)
+        expect(page).to_have_url(at(7))
+    finally:
+        context.close()
+
+
+def test_autoplay_steps_on_and_stops_when_paused(page, at):
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(at())
+    page.select_option("[data-replay-speed]", "600")
+    play = page.locator('[data-replay-control="play"]')
+    play.click()
+    shows_step(page, 2)
+    page.locator('[data-replay-control="play"]').click()  # now "Pause"
+    expect(page.locator('[data-replay-control="play"]')).to_have_attribute("aria-pressed", "false")
+    stopped = int(page.locator("[data-replay-index]").inner_text())
+    page.wait_for_timeout(1500)
+    shows_step(page, stopped)
+
+
+def test_autoplay_stops_when_the_window_loses_focus(page, at):
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(at())
+    page.select_option("[data-replay-speed]", "600")
+    page.locator('[data-replay-control="play"]').click()
+    shows_step(page, 1)
+    page.evaluate("window.dispatchEvent(new Event('blur'))")
+    stopped = int(page.locator("[data-replay-index]").inner_text())
+    page.wait_for_timeout(1500)
+    shows_step(page, stopped)
+    expect(page.locator('[data-replay-control="play"]')).to_have_text("Play")
+
+
+def test_study_mode_hides_the_other_hands_until_the_showdown(page, at, played):
+    showdown = next(s.index for s in played.steps if s.kind == "showdown")
+    page.goto(at(0))
+    page.select_option("#replay-study-seat", "0")
+    page.get_by_role("button", name="Apply").click()
+    mine, theirs = played.record.seats[0].name, played.record.seats[1].name
+    assert page.locator(f'[data-seat="{mine}"] .playing-card--back').count() == 0
+    expect(page.locator(f'[data-seat="{theirs}"] .playing-card--back')).to_have_count(
+        len(played.record.seats[1].cards)
+    )
+    page.keyboard.press("End")
+    shows_step(page, len(played.steps) - 1)
+    assert page.locator(".replay-seats .playing-card--back").count() == 0
+    page.goto(at(showdown - 1, extra="&study=0"))
+    assert page.locator(".replay-seats .playing-card--back").count() > 0
+    page.goto(at(showdown, extra="&study=0"))
+    assert page.locator(".replay-seats .playing-card--back").count() == 0
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("slug", [SEED, MARA])
+def test_every_step_is_axe_clean_in_both_schemes(page, at, axe, scheme, slug):
+    page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
+    steps = replay(parse_deal(Deal.objects.get(slug=slug).history)).steps
+    for step in steps:
+        page.goto(at(step.index, slug))
+        page.locator(".replay-steps summary").click()  # so the step links are checked too
+        page.locator(".card-legend summary").click()
+        assert axe(page, wcag22=True) == [], step.index
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("width", [375, 1280])
+def test_screenshots_at_phone_and_desktop_width_fit_the_screen(page, at, played, scheme, width):
+    page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
+    page.set_viewport_size({"width": width, "height": 800})
+    draw = next(s.index for s in played.steps if s.kind == "draw")
+    page.goto(at(draw))
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTEFACTS / f"replay-{width}-{scheme}.png"), full_page=True)
+    # The controls stay on screen after scrolling to the bottom of a long page.
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    expect(page.locator('[data-replay-control="next"]')).to_be_in_viewport()
