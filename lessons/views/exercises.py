@@ -38,7 +38,8 @@ def exercise_detail(request: HttpRequest, slug: str) -> HttpResponse:
         return _page(request, ExerciseBlock.of(deal))
     exercise = ExerciseBlock.of(deal, MultiValueDict(last.answer))
     assert exercise.form is not None
-    exercise.form.is_valid()  # checked again now, so the feedback follows today's engine
+    exercise.form.checked = True  # checked again now, so the feedback follows today's engine
+    exercise.form.is_valid()
     return _page(request, exercise, extra={"last_attempt": last, **_after(request, exercise)})
 
 

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_safe
 from evaluator import get_profile
 from evaluator.worked_deals import worked_deal
 
-from .. import badeucey_page, course, page_cache, page_data, progress
+from .. import badeucey_page, course, page_cache, page_data, progress, slots
 from ..exercises import ExerciseBlock
 from ..models import Deal
 
@@ -83,9 +83,11 @@ def lesson_response(
     """
     fills: dict[str, str] = lesson_fills(request, lesson)
     if answered is not None:
-        fills[exercise_slot(answered.deal.slug)] = render_to_string(
+        block = render_to_string(
             "lessons/_exercise.html", {"exercise": answered} | (extra or {}), request=request
         )
+        # The answered block carries this learner's own slots (its status line).
+        fills[exercise_slot(answered.deal.slug)] = slots.fill(block, fills)
     return _cached_page(
         request,
         lesson,
