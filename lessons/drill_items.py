@@ -25,6 +25,7 @@ from evaluator.drills import DrillItem
 from . import parts
 from .exercises import WorkedAnswer
 from .models import Deal
+from .parts.base import SeatReadings
 from .readings import read
 
 # Sent after each checked drill item: sender=DrillTable, request, ok (bool), results.
@@ -32,7 +33,7 @@ drill_checked = Signal()
 
 
 @dataclass
-class DrillTable:
+class DrillTable(SeatReadings):
     """A drill item dressed as a deal: everything a question part reads, and no database row."""
 
     item: DrillItem
@@ -64,22 +65,9 @@ class DrillTable:
     def profile(self) -> GameProfile:
         return get_profile(self.game, **self.settings)
 
-    def profile_for(self, game: str | None = None) -> GameProfile:
-        if game is None or game == self.game:
-            return self.profile
-        return get_profile(game)
-
-    @property
-    def names(self) -> list[str]:
-        return [seat["name"] for seat in self.seats]
-
     @cached_property
     def hands(self) -> list[tuple[Card, ...]]:
         return [parse_cards(seat["cards"]) for seat in self.seats]
-
-    @property
-    def seats_with_hands(self) -> list[tuple[dict[str, str], tuple[Card, ...]]]:
-        return list(zip(self.seats, self.hands, strict=True))
 
     @property
     def folded(self) -> list[bool]:

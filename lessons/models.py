@@ -44,6 +44,7 @@ from evaluator.settlement import hand_problems
 
 from . import parts as part_kinds
 from .histories import HistoryFacts, history_facts
+from .parts.base import SeatReadings
 
 if TYPE_CHECKING:
     from .progress import Learner
@@ -122,7 +123,7 @@ class DealQuerySet(models.QuerySet):
         return self.filter(lesson="")
 
 
-class Deal(models.Model):
+class Deal(SeatReadings, models.Model):
     title = models.CharField(max_length=120)
     slug = models.SlugField(max_length=80, unique=True)
     lesson = models.CharField(
@@ -229,27 +230,9 @@ class Deal(models.Model):
     def profile(self) -> GameProfile:
         return get_profile(self.game, **(self.settings or {}))
 
-    def profile_for(self, game: str | None = None) -> GameProfile:
-        """The deal's own profile, or another game re-reading the same cards.
-
-        Table settings belong to the deal's own game; another game is read with
-        its defaults, because only its hand rankings matter to the question.
-        """
-        if game is None or game == self.game:
-            return self.profile
-        return get_profile(game)
-
-    @property
-    def names(self) -> list[str]:
-        return [seat["name"] for seat in self.seats]
-
     @property
     def hands(self) -> list[tuple[Card, ...]]:
         return [parse_cards(seat["cards"]) for seat in self.seats]
-
-    @property
-    def seats_with_hands(self) -> list[tuple[dict[str, str], tuple[Card, ...]]]:
-        return list(zip(self.seats, self.hands, strict=True))
 
     @property
     def seats_with_folds(self) -> list[tuple[dict[str, str], tuple[Card, ...], bool]]:

@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Protocol
 
 from django import forms
 
-from evaluator import Card, GameProfile, Settlement
+from evaluator import Card, GameProfile, Settlement, get_profile
 from evaluator.misconceptions import Misconception
 
 from ..lesson_links import SectionLink, section_link
@@ -55,6 +55,43 @@ class Table(Protocol):
     def profile_for(self, game: str | None = None) -> GameProfile: ...
 
     def settlement(self, game: str | None = None) -> Settlement: ...
+
+
+class SeatReadings:
+    """The readings of a table's seats that a stored deal and a drill item share.
+
+    Both keep ``seats``, ``hands``, ``game`` and ``profile``; what follows from
+    them is written once here so the two kinds of table cannot drift apart.
+    """
+
+    seats: list[dict[str, str]]
+    game: str
+
+    @property
+    def profile(self) -> GameProfile:
+        raise NotImplementedError
+
+    @property
+    def hands(self) -> list[tuple[Card, ...]]:
+        raise NotImplementedError
+
+    def profile_for(self, game: str | None = None) -> GameProfile:
+        """The table's own profile, or another game re-reading the same cards.
+
+        Table settings belong to the table's own game; another game is read with
+        its defaults, because only its hand rankings matter to the question.
+        """
+        if game is None or game == self.game:
+            return self.profile
+        return get_profile(game)
+
+    @property
+    def names(self) -> list[str]:
+        return [seat["name"] for seat in self.seats]
+
+    @property
+    def seats_with_hands(self) -> list[tuple[dict[str, str], tuple[Card, ...]]]:
+        return list(zip(self.seats, self.hands, strict=True))
 
 
 class PartTextError(ValueError):
