@@ -49,6 +49,23 @@ class DealAdmin(admin.ModelAdmin):
     prepopulated_fields = {"slug": ("title",)}
     readonly_fields = ("saved_verdict",)
     actions = ("export_as_json", "publish", "unpublish")
+
+    def response_action(self, request, queryset, *args, **kwargs):
+        """Refuse a tampered selection with a message instead of a database error.
+
+        The change list only ever sends deal ids; anything else (a word, a
+        number too large for an id) came from an edited form.
+        """
+        chosen = request.POST.getlist(admin.helpers.ACTION_CHECKBOX_NAME)
+        if any(not (c.isascii() and c.isdigit() and len(c) <= 18) for c in chosen):
+            self.message_user(
+                request,
+                "The ticked deals could not be read. Tick them again and retry.",
+                messages.ERROR,
+            )
+            return HttpResponseRedirect(request.get_full_path())
+        return super().response_action(request, queryset, *args, **kwargs)
+
     fieldsets = (
         (None, {"fields": ("title", "slug", "published", "version")}),
         ("Game", {"fields": ("game", "settings", "pot", "button")}),

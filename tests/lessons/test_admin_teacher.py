@@ -554,3 +554,15 @@ def test_a_save_that_loses_the_race_after_the_form_check_is_a_message_not_a_500(
     assert response.status_code == 200
     assertContains(response, "was saved by someone else after you opened it")
     assert Deal.objects.get(pk=deal.pk).title != "Lost the race"  # nothing of the lost save
+
+
+@pytest.mark.parametrize("tampered", ["abc", "9" * 25, "-1"])
+def test_a_tampered_selection_gets_a_message_and_publishes_nothing(teacher_client, tampered):
+    deal = make_deal(published=False)
+    url = reverse("admin:lessons_deal_changelist")
+    data = {"action": "publish", "_selected_action": [str(deal.pk), tampered], "index": "0"}
+    response = teacher_client.post(url, data, follow=True)
+    assert response.status_code == 200
+    assertContains(response, "The ticked deals could not be read")
+    deal.refresh_from_db()
+    assert not deal.published
