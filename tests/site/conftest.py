@@ -118,3 +118,50 @@ def fresh_database_url(request, tmp_path) -> Iterator[str]:
         yield postgres.url(name)
     finally:
         postgres.run(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def run_together(
+    module: str, name: str, count: int, each: int, database_url: str, tmp_path
+) -> list[dict]:
+    """Start ``count`` processes of ``module`` and release them at one instant.
+
+    The processes are named ``name0``, ``name1`` and so on; the list returned
+    holds their reports.
+
+    Each process gets a name, how many writes to make and a "go" file; it
+    touches ``go.<name>.ready`` when set up and waits for "go" to exist, so
+    the writes really overlap. Each prints one JSON line as its report.
+    """
+    import json
+    import sys
+    import time
+
+    go = tmp_path / "go"
+    workers = [
+        subprocess.Popen(
+            [sys.executable, "-m", module, f"{name}{n}", str(each), str(go)],
+            cwd=ROOT,
+            env=process_env(database_url),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in range(count)
+    ]
+    try:
+        deadline = time.monotonic() + 120
+        while len(list(tmp_path.glob("go.*.ready"))) < count:
+            assert time.monotonic() < deadline, f"the {module} processes did not start"
+            assert all(w.poll() is None for w in workers), workers[0].communicate()
+            time.sleep(0.05)
+        go.touch()  # all at once
+        reports = []
+        for worker in workers:
+            out, err = worker.communicate(timeout=300)
+            assert worker.returncode == 0, err
+            reports.append(json.loads(out.strip().splitlines()[-1]))
+        return reports
+    finally:
+        for worker in workers:
+            if worker.poll() is None:
+                worker.kill()

@@ -10,14 +10,9 @@ the PostgreSQL run, one database on the server) and counts what arrived.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-import time
-
 import pytest
 
-from .conftest import ROOT, manage, process_env
+from .conftest import manage, run_together
 
 pytestmark = pytest.mark.django_db
 
@@ -36,41 +31,9 @@ def stored_slugs(database_url: str) -> set[str]:
 
 def test_concurrent_admin_saves_all_arrive(fresh_database_url, tmp_path):
     manage(fresh_database_url, "createteacher", "teacher", TEACHER_PASSWORD="a-long-teaching-pass")
-    go = tmp_path / "go"
-    writers = [
-        subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "tests.site.concurrent_writer",
-                f"writer{w}",
-                str(SAVES_EACH),
-                str(go),
-            ],
-            cwd=ROOT,
-            env=process_env(fresh_database_url),
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for w in range(WRITERS)
-    ]
-    try:
-        deadline = time.monotonic() + 120
-        while len(list(tmp_path.glob("go.*.ready"))) < WRITERS:
-            assert time.monotonic() < deadline, "the writers did not start"
-            assert all(w.poll() is None for w in writers), writers[0].communicate()
-            time.sleep(0.05)
-        go.touch()  # all at once
-        results = []
-        for writer in writers:
-            out, err = writer.communicate(timeout=300)
-            assert writer.returncode == 0, err
-            results.append(json.loads(out.strip().splitlines()[-1]))
-    finally:
-        for writer in writers:
-            if writer.poll() is None:
-                writer.kill()
+    results = run_together(
+        "tests.site.concurrent_writer", "writer", WRITERS, SAVES_EACH, fresh_database_url, tmp_path
+    )
     failures = [failure for result in results for failure in result["failed"]]
     assert failures == []
     expected = {f"writer{w}-{n}" for w in range(WRITERS) for n in range(SAVES_EACH)}
