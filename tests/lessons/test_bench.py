@@ -60,3 +60,7 @@ def test_the_load_test_serves_each_page_under_gunicorn_and_judges_it():
         assert p99 is not None and p99.endswith(("PASS", "MISS")), lines
     shares = [line for line in lines if "share of home" in line]
     assert len(shares) == len(load_bench.LOAD_URLS) - 1
+    # The returning learner's page is served with their progress (checked
+    # inside the bench) and judged like the others.
+    learner = [line for line in lines if "learner with progress p99" in line]
+    assert len(learner) == 1 and learner[0].endswith(("PASS", "MISS")), lines
