@@ -49,6 +49,20 @@ class Line:
         target = f"(target {self.target})" if self.target else ""
         return f"{self.label:<48} {self.value:>14}  {target:<24} {verdict}".rstrip()
 
+    def markdown(self) -> str:
+        """The line as a row of the README's benchmark table (``--markdown``)."""
+        verdict = "" if self.passed is None else ("PASS" if self.passed else "MISS")
+        cells = [self.label, self.value, self.target, verdict]
+        return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+
+
+MARKDOWN_HEAD = "| What | Figure | Target | |\n| --- | --- | --- | --- |"
+
+
+def show(line: Line, options: argparse.Namespace) -> str:
+    """How a report prints a line: aligned text, or a table row with ``--markdown``."""
+    return line.markdown() if getattr(options, "markdown", False) else str(line)
+
 
 def _deep_size(value: object, seen: set[int] | None = None) -> int:
     """Bytes held by ``value`` and everything it contains (ints, tuples, dicts)."""
@@ -268,6 +282,9 @@ SECTIONS.append(bench_showdown)
 def parse_options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m evaluator.bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer hands: a smoke test")
+    parser.add_argument(
+        "--markdown", action="store_true", help="print the lines as rows of the README's table"
+    )
     options = parser.parse_args(argv)
     options.hands = 5_000 if options.quick else 1_000_000
     options.pokerkit_hands = 200 if options.quick else 20_000
@@ -277,10 +294,12 @@ def parse_options(argv: Sequence[str] | None) -> argparse.Namespace:
 def main(argv: Sequence[str] | None = None) -> int:
     options = parse_options(argv)
     print(f"evaluator benchmark, Python {sys.version.split()[0]}" + (" (quick)" * options.quick))
+    if options.markdown:
+        print(MARKDOWN_HEAD)
     missed = 0
     for section in SECTIONS:
         for line in section(options):
-            print(line, flush=True)
+            print(show(line, options), flush=True)
             missed += line.passed is False
     print(f"{missed} target(s) missed" if missed else "all targets met")
     return 0

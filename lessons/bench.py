@@ -507,6 +507,9 @@ def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
     parser.add_argument(
         "--skip-load", action="store_true", help="leave out the gunicorn + wrk load test"
     )
+    parser.add_argument(
+        "--markdown", action="store_true", help="print the lines as rows of the README's table"
+    )
     options = parser.parse_args(argv)
 
     django.setup()
@@ -516,8 +519,12 @@ def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
         client = Client()
         print(f"site benchmark, Python {sys.version.split()[0]}" + (" (quick)" * options.quick))
         lines = [line for section in SECTIONS for line in section(options, client)]
+    from evaluator.bench import MARKDOWN_HEAD, show
+
+    if options.markdown:
+        print(MARKDOWN_HEAD)
     for line in lines:
-        print(line)
+        print(show(line, options))
     return 0 if all(line.passed is not False for line in lines) else 1
 
 

@@ -30,3 +30,19 @@ def test_sections_can_be_extended(monkeypatch, capsys):
     monkeypatch.setattr(bench, "SECTIONS", [extra])
     bench.main(["--quick"])
     assert "deal replay" in capsys.readouterr().out
+
+
+def test_markdown_prints_the_readme_table_rows(monkeypatch, capsys):
+    def extra(options):
+        return [
+            bench.Line("hands | both halves", "1 µs", "< 2 µs", True),
+            bench.Line("built at once", "1.7 s", "", None),
+        ]
+
+    monkeypatch.setattr(bench, "SECTIONS", [extra])
+    bench.main(["--quick", "--markdown"])
+    rows = capsys.readouterr().out.splitlines()
+    assert rows[1] == "| What | Figure | Target | |"
+    # A pipe in a label would split the row; it is escaped so each row keeps four cells.
+    assert rows[3] == "| hands \\| both halves | 1 µs | < 2 µs | PASS |"
+    assert rows[4] == "| built at once | 1.7 s |  |  |"
