@@ -472,9 +472,17 @@ def bench_drills(options: argparse.Namespace, client) -> list:
     return run(options, client)
 
 
+def bench_lighthouse(options: argparse.Namespace, client) -> list:
+    """Lighthouse's four scores of each public page: see ``lessons/lighthouse_bench.py``."""
+    from lessons.lighthouse_bench import bench_lighthouse as run
+
+    return run(options, client)
+
+
 SECTIONS.append(bench_progress)
 SECTIONS.append(bench_drills)
 SECTIONS.append(bench_load)
+SECTIONS.append(bench_lighthouse)
 
 
 @contextmanager
@@ -504,9 +512,7 @@ def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
     """
     parser = argparse.ArgumentParser(prog="python -m lessons.bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer batches, for a smoke test")
-    parser.add_argument(
-        "--skip-load", action="store_true", help="leave out the gunicorn + wrk load test"
-    )
+    parser.add_argument("--skip-load", action="store_true", help="leave out wrk and Lighthouse")
     parser.add_argument(
         "--markdown", action="store_true", help="print the lines as rows of the README's table"
     )

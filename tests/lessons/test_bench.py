@@ -64,3 +64,24 @@ def test_the_load_test_serves_each_page_under_gunicorn_and_judges_it():
     # inside the bench) and judged like the others.
     learner = [line for line in lines if "learner with progress p99" in line]
     assert len(learner) == 1 and learner[0].endswith(("PASS", "MISS")), lines
+
+
+def test_lighthouse_says_how_to_install_it_when_it_is_missing(monkeypatch):
+    from lessons import lighthouse_bench
+
+    monkeypatch.setattr(lighthouse_bench, "lighthouse_command", lambda: None)
+    (line,) = lighthouse_bench.bench_lighthouse(argparse.Namespace(quick=True))
+    assert str(line).startswith("Lighthouse") and "lessons/lighthouse_bench.py" in str(line)
+
+
+def test_lighthouse_scores_the_served_pages_when_it_is_installed():
+    from lessons import lighthouse_bench
+
+    if lighthouse_bench.lighthouse_command() is None or lighthouse_bench.chromium() is None:
+        pytest.skip("Lighthouse is optional: see lessons/lighthouse_bench.py to install it")
+    lines = lighthouse_bench.bench_lighthouse(argparse.Namespace(quick=True))
+    assert len(lines) == len(lighthouse_bench.QUICK_PAGES)
+    for line in lines:
+        # Performance moves with the machine's load; the other three do not.
+        _, accessibility, practices, seo = (int(n) for n in line.value.split(" / "))
+        assert (accessibility, practices, seo) == (100, 100, 100), str(line)
