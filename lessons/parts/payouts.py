@@ -138,7 +138,11 @@ class Payouts(GameReading):
         ]
 
     def hints(self, part: Part, deal: Table) -> list[str]:
-        """The halves' sizes; how many share each; what each winner's share is."""
+        """The halves' sizes; how many share each; what each winner's share is.
+
+        With side pots the same three steps go pot by pot, the first naming
+        each pot's size and the players who may win it.
+        """
         outcome = deal.settlement(part.get("game"))
         if len(outcome.pots) > 1:
             return _side_pot_hints(outcome)
