@@ -52,6 +52,13 @@ MISCONCEPTIONS: dict[str, Misconception] = {
     for m in (
         # Payouts -----------------------------------------------------------------------
         _rule(
+            "side-pots-ignored",
+            "badacey#odd-chips",
+            "a player all in for less can win only as much from each opponent as they put "
+            "in: build the main pot and each side pot from the chips put in, then settle each "
+            "pot among the players who reached it",
+        ),
+        _rule(
             "whole-pot-split",
             "badacey#awarding",
             "each half of the pot has its own divisor: share a half only among the players "
@@ -248,24 +255,37 @@ def payout_beliefs(
     profile: GameProfile,
     hands: Sequence[Sequence[Card]],
     *,
-    pot: int,
+    pot: int | None = None,
+    contributions: Sequence[int] | None = None,
     folded: Sequence[bool] | None = None,
     button: int = 0,
 ) -> dict[str, list[tuple[int, ...]]]:
-    """Each seat's payout under every wrong belief about dividing the pot, by misconception."""
+    """Each seat's payout under every wrong belief about dividing the pot, by misconception.
+
+    Give the ``pot``, or each seat's ``contributions`` when all-in players
+    make side pots: every belief is then worked out from the same main and
+    side pots ``settle`` builds, so a misconception is only named when it
+    explains the answer under the settlement the learner was really asked.
+    """
     folded = list(folded) if folded is not None else [False] * len(hands)
-    outcome = settle(profile, hands, pot=pot, folded=folded, button=button)
+    outcome = settle(
+        profile, hands, pot=pot, contributions=contributions, folded=folded, button=button
+    )
     seats = len(hands)
     clockwise = _clockwise(button, seats)
     beliefs: dict[str, list[tuple[int, ...]]] = {}
     split = profile.is_split
 
+    if len(outcome.pots) > 1:  # every chip in one pot, as if no one were all in for less
+        one_pot = settle(profile, hands, pot=outcome.total, folded=folded, button=button)
+        beliefs["side-pots-ignored"] = [one_pot.payouts]
+
     if split:
         whole = [0] * seats
         for p in outcome.pots:
             everyone = sorted({s for a in p.awards for s in a.winners})
-            for seat, chips in _share(p.amount, everyone, clockwise).items():
-                whole[seat] += chips
+            for seat, chips_won in _share(p.amount, everyone, clockwise).items():
+                whole[seat] += chips_won
         beliefs["whole-pot-split"] = [tuple(whole)]
 
         def badugi_gets_odd(amount: int, k: int) -> int:
@@ -282,19 +302,61 @@ def payout_beliefs(
     ]
 
     if any(folded):
-        everyone_in = settle(profile, hands, pot=pot, folded=[False] * seats, button=button)
+        everyone_in = settle(
+            profile,
+            hands,
+            pot=pot,
+            contributions=contributions,
+            folded=[False] * seats,
+            button=button,
+        )
         beliefs["folded-seat-paid"] = [everyone_in.payouts]
 
-    main = outcome.pots[0]
-    live = [s.seat for s in outcome.seats if not s.folded]
-    scoopers = {a.winners for a in main.awards}
-    if split and len(scoopers) == 1 and len(next(iter(scoopers))) == 1 and len(live) > 1:
-        (scooper,) = next(iter(scoopers))
-        others = [s for s in live if s != scooper]
-        candidates = []
-        for keep in range(len(main.awards)):
-            payouts = [0] * seats
-            for k, award in enumerate(main.awards):
+    if split:
+        scoops = _scoop_split(outcome, clockwise)
+        if scoops:
+            beliefs["scoop-split"] = scoops
+
+    candidates = []
+    for p in outcome.pots:
+        for award in p.awards:
+            if len(award.winners) < 2:
+                continue
+            for taker in award.winners:
+                payouts = list(outcome.payouts)
+                for seat, chips_won in award.shares.items():
+                    payouts[seat] -= chips_won
+                payouts[taker] += award.amount
+                candidates.append(tuple(payouts))
+    if candidates:
+        beliefs["tie-not-shared"] = candidates
+    return beliefs
+
+
+def _scoop_split(outcome: Settlement, clockwise: Sequence[int]) -> list[tuple[int, ...]]:
+    """Payouts if a seat winning every half of a pot still left one half to the runners-up.
+
+    Each candidate keeps the same half for the scooper in every pot one seat
+    scoops against others; pots nobody scoops are paid as the engine pays them.
+    """
+    seats = len(outcome.seats)
+    halves = len(outcome.profile.awards)
+    candidates = []
+    for keep in range(halves):
+        payouts = [0] * seats
+        changed = False
+        for p in outcome.pots:
+            scoopers = {a.winners for a in p.awards}
+            scooped = len(scoopers) == 1 and len(next(iter(scoopers))) == 1
+            if not scooped or len(p.eligible) < 2 or len(p.awards) != halves:
+                for award in p.awards:
+                    for seat, chips in award.shares.items():
+                        payouts[seat] += chips
+                continue
+            (scooper,) = next(iter(scoopers))
+            others = [s for s in p.eligible if s != scooper]
+            changed = True
+            for k, award in enumerate(p.awards):
                 if k == keep:
                     payouts[scooper] += award.amount
                     continue
@@ -302,21 +364,9 @@ def payout_beliefs(
                 runners = [s for s, v in zip(others, column, strict=True) if v == max(column)]
                 for seat, chips in _share(award.amount, runners, clockwise).items():
                     payouts[seat] += chips
+        if changed:
             candidates.append(tuple(payouts))
-        beliefs["scoop-split"] = candidates
-
-    tied = [(k, a) for k, a in enumerate(main.awards) if len(a.winners) > 1]
-    if tied and len(outcome.pots) == 1:
-        candidates = []
-        for _k, award in tied:
-            for taker in award.winners:
-                payouts = list(outcome.payouts)
-                for seat, chips in award.shares.items():
-                    payouts[seat] -= chips
-                payouts[taker] += award.amount
-                candidates.append(tuple(payouts))
-        beliefs["tie-not-shared"] = candidates
-    return beliefs
+    return candidates
 
 
 def payout_mistake(
@@ -324,13 +374,21 @@ def payout_mistake(
     profile: GameProfile,
     hands: Sequence[Sequence[Card]],
     *,
-    pot: int,
+    pot: int | None = None,
+    contributions: Sequence[int] | None = None,
     folded: Sequence[bool] | None = None,
     button: int = 0,
 ) -> Misconception | None:
-    """The misconception a wrong list of payouts follows from, if one explains it."""
-    right = settle(profile, hands, pot=pot, folded=folded, button=button).payouts
-    beliefs = payout_beliefs(profile, hands, pot=pot, folded=folded, button=button)
+    """The misconception a wrong list of payouts follows from, if one explains it.
+
+    Side pots are given as each seat's ``contributions`` in place of the pot.
+    """
+    right = settle(
+        profile, hands, pot=pot, contributions=contributions, folded=folded, button=button
+    ).payouts
+    beliefs = payout_beliefs(
+        profile, hands, pot=pot, contributions=contributions, folded=folded, button=button
+    )
     return _first(tuple(answer), beliefs.items(), right)
 
 

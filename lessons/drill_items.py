@@ -75,7 +75,7 @@ class DrillTable(SeatReadings):
 
     def settlement(self, game: str | None = None) -> Settlement:
         """The engine's settlement, from contributions when the item has side pots."""
-        contributions = self.item.contributions
+        contributions = self.chips_put_in
         return settle(
             self.profile_for(game),
             self.hands,
@@ -90,10 +90,8 @@ class DrillTable(SeatReadings):
         return [self.game, *(g for g in parts.games(self.parts) if g != self.game)]
 
     @property
-    def contributions(self) -> list[tuple[str, int]]:
-        if not self.item.contributions:
-            return []
-        return list(zip(self.names, self.item.contributions, strict=True))
+    def chips_put_in(self) -> list[int] | None:
+        return list(self.item.contributions) if self.item.contributions else None
 
     @property
     def can_be_a_deal(self) -> bool:

@@ -16,8 +16,10 @@ SEED = 2024
 
 
 def engine_answer(kind: str, game: str, difficulty: int, seed: int) -> dict:
-    """The right answer, asked of the evaluator, as the drill form posts it."""
-    from evaluator import settle
+    """The right answer, asked of the evaluator, as the drill form posts it.
+
+    The parts' model answers settle the item's own table, side pots included.
+    """
     from evaluator.drills import generate
 
     from . import parts
@@ -26,15 +28,6 @@ def engine_answer(kind: str, game: str, difficulty: int, seed: int) -> dict:
 
     table = DrillTable.of(generate(kind, game, difficulty, seed))
     answer = parts.model_answer(table)
-    if table.item.contributions:  # side pots: the engine's settlement of the contributions
-        result = settle(
-            table.profile,
-            table.hands,
-            contributions=table.item.contributions,
-            folded=table.folded,
-            button=table.button,
-        )
-        answer = {parts.answer_key(0, "seat", s): str(c) for s, c in enumerate(result.payouts)}
     return {f"{PREFIX}-{key}": value for key, value in answer.items()}
 
 

@@ -52,6 +52,9 @@ class Table(Protocol):
     @property
     def folded(self) -> list[bool]: ...
 
+    @property
+    def chips_put_in(self) -> list[int] | None: ...
+
     def profile_for(self, game: str | None = None) -> GameProfile: ...
 
     def settlement(self, game: str | None = None) -> Settlement: ...
@@ -88,6 +91,15 @@ class SeatReadings:
     @property
     def names(self) -> list[str]:
         return [seat["name"] for seat in self.seats]
+
+    @property
+    def chips_put_in(self) -> list[int] | None:
+        """Each seat's chips when all-in players make side pots; None when one pot is settled.
+
+        A stored deal always settles its one ``pot``; a drill item may give
+        contributions instead, and the parts pass them to the engine.
+        """
+        return None
 
     @property
     def seats_with_hands(self) -> list[tuple[dict[str, str], tuple[Card, ...]]]:

@@ -105,6 +105,71 @@ def test_a_payout_built_from_the_belief_is_named(name):
     assert mistake is MISCONCEPTIONS[name]
 
 
+def random_side_pots(seed: int, game: str):
+    """A seeded table whose all-in seats put in less than the others: side pots to settle."""
+    profile, table, _, folded, button = random_table(seed, game)
+    rng = random.Random(-1 - seed)
+    top = rng.randrange(20, 120)
+    contributions = [top if rng.random() < 0.5 else rng.randrange(1, top) for _ in table]
+    return profile, table, contributions, folded, button
+
+
+# Every payout rule a side-pot settlement can show, and the one only side pots have.
+SIDE_POT_RULES = ["side-pots-ignored", *PAYOUT_RULES]
+
+
+def side_pot_cases(name: str):
+    """(table, wrong answer) where the belief, worked out on the side pots, explains it alone."""
+    for seed in SEEDS:
+        profile, table, contributions, folded, button = random_side_pots(seed, "badacey")
+        chips = {"contributions": contributions, "folded": folded, "button": button}
+        outcome = settle(profile, table, **chips)
+        if len(outcome.pots) < 2:
+            continue
+        beliefs = payout_beliefs(profile, table, **chips)
+        for wrong in distinct(beliefs, name, outcome.payouts):
+            yield profile, table, chips, wrong
+
+
+@pytest.mark.parametrize("name", SIDE_POT_RULES)
+def test_a_side_pot_payout_built_from_the_belief_is_named(name):
+    profile, table, chips, wrong = first_case(side_pot_cases(name))
+    assert payout_mistake(wrong, profile, table, **chips) is MISCONCEPTIONS[name]
+
+
+def test_settling_side_pots_as_one_pot_is_the_side_pot_misconception():
+    """The answer a learner gets by pooling every chip is named, and only with side pots."""
+    profile, table, chips, wrong = first_case(side_pot_cases("side-pots-ignored"))
+    total = sum(chips["contributions"])
+    one_pot = settle(profile, table, pot=total, folded=chips["folded"], button=chips["button"])
+    assert wrong == one_pot.payouts
+    assert payout_mistake(wrong, profile, table, **chips) is MISCONCEPTIONS["side-pots-ignored"]
+    one_pot_chips = {**chips, "contributions": None, "pot": total}
+    assert "side-pots-ignored" not in payout_beliefs(profile, table, **one_pot_chips)
+
+
+def test_a_one_pot_belief_is_not_named_when_the_side_pots_do_not_explain_it():
+    """Beliefs worked out on the wrong settlement (one pot) must not name a side-pot answer."""
+    checked = 0
+    for seed in range(400):
+        profile, table, contributions, folded, button = random_side_pots(seed, "badacey")
+        chips = {"folded": folded, "button": button}
+        outcome = settle(profile, table, contributions=contributions, **chips)
+        if len(outcome.pots) < 2:
+            continue
+        real = payout_beliefs(profile, table, contributions=contributions, **chips)
+        explained = {answer for answers in real.values() for answer in answers}
+        pooled = payout_beliefs(profile, table, pot=outcome.total, **chips)
+        for answers in pooled.values():
+            for wrong in answers:
+                if wrong == outcome.payouts or wrong in explained:
+                    continue
+                checked += 1
+                named = payout_mistake(wrong, profile, table, contributions=contributions, **chips)
+                assert named is None
+    assert checked > 0
+
+
 WINNER_RULES = [
     ("badacey", "badugi", "suits-break-ties"),
     ("badacey", "badugi", "lowest-card-first"),
@@ -270,6 +335,12 @@ def test_the_right_answer_never_matches_a_misconception(game, seats, pot, button
         payout_mistake(outcome.payouts, profile, table, pot=pot, folded=folded, button=button)
         is None
     )
+    contributions = data.draw(st.lists(st.integers(0, 90), min_size=seats, max_size=seats))
+    layered = settle(profile, table, contributions=contributions, folded=folded, button=button)
+    named = payout_mistake(
+        layered.payouts, profile, table, contributions=contributions, folded=folded, button=button
+    )
+    assert named is None
     live = [s for s, f in enumerate(folded) if not f]
     for award in outcome.pots[0].awards:
         if award.kind in profile.awards:
@@ -288,7 +359,7 @@ def test_the_right_answer_never_matches_a_misconception(game, seats, pot, button
 def test_every_misconception_is_tested_here():
     """A new rule needs a test above that builds a wrong answer from it."""
     tested = (
-        set(PAYOUT_RULES)
+        set(SIDE_POT_RULES)
         | {name for _, _, name in WINNER_RULES}
         | {name for _, name in SELECTION_RULES}
         | {"small-bet-late", "big-bet-early", "raise-by-not-to", "raise-doubles-the-bet"}
