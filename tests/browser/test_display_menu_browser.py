@@ -14,7 +14,10 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from evaluator.notation import parse_deal
+from evaluator.replay import replay
 from lessons.content.loader import load_content
+from lessons.models import Deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -215,6 +218,39 @@ def test_without_javascript_the_system_scheme_reaches_bootstrap_too(browser, liv
         _bootstrap_agrees_with_the_page(page, system)
     finally:
         context.close()
+
+
+CHART = """() => {
+  const fills = [...document.querySelectorAll("rect.replay-chart__bar")].map(
+    r => [r.classList.value, getComputedStyle(r).fill]);
+  const swatches = [...document.querySelectorAll(".replay-chart__swatch")].map(
+    s => [s.classList.value, getComputedStyle(s).backgroundColor]);
+  return {fills, swatches};
+}"""
+
+
+@pytest.mark.parametrize("colours", list(COLOURS))
+def test_the_replay_chart_bars_stand_out_and_match_their_legend(page, live_server, colours):
+    load_content()
+    deal = Deal.objects.get(slug="amara-bram-kira-noor")
+    last = replay(parse_deal(deal.history)).steps[-1].index
+    expected = use_colours(page, colours)
+    page.goto(f"{live_server.url}/replay/{deal.slug}/?step={last}")
+    assert_scheme(page, expected)
+    background = body_background(page)
+    chart = page.evaluate(CHART)
+    assert chart["fills"] and chart["swatches"]
+    legend = {
+        next(c for c in classes.split() if c.startswith("replay-chart__bar--")): colour
+        for classes, colour in chart["swatches"]
+    }
+    for classes, fill in chart["fills"]:
+        # A bar is a graphic the reader must see: 3:1 against the page (WCAG 1.4.11).
+        assert _contrast(fill, background) >= 3, (classes, fill, background)
+        round_class = next(c for c in classes.split() if c.startswith("replay-chart__bar--"))
+        assert legend[round_class] == fill, (round_class, legend, fill)
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.locator(".replay-chart").screenshot(path=str(ARTEFACTS / f"colours-{colours}-chart.png"))
 
 
 # The focused element's outline, and the background it is drawn on: the
