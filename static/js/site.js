@@ -5,7 +5,10 @@
 
   // The display menu in the header (templates/base.html): each choice is kept
   // in this browser and applied on every page. Body classes for the deck and
-  // card size, data-theme on <html> for light or dark (none: follow the system).
+  // card size, data-theme on <html> for light or dark (none: follow the system);
+  // site.css turns data-theme into color-scheme, which picks the side of every
+  // light-dark() colour. data-bs-theme tells Bootstrap the same, for what it
+  // draws that site.css cannot pair (such as the select's arrow image).
   var PREFIX = "badacey:";
 
   function read(key, fallback) {
