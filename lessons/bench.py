@@ -477,6 +477,11 @@ SECTIONS.append(bench_drills)
 SECTIONS.append(bench_load)
 
 
+def _section_name(section: Callable) -> str:
+    """What ``--only`` calls a section: its function's name without ``bench_``."""
+    return section.__name__.removeprefix("bench_")
+
+
 @contextmanager
 def _throwaway_database() -> Iterator[None]:
     """A test database built by the migrations, removed afterwards.
@@ -507,7 +512,16 @@ def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
     parser.add_argument(
         "--skip-load", action="store_true", help="leave out the gunicorn + wrk load test"
     )
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=sorted(_section_name(section) for section in SECTIONS),
+        metavar="SECTION",
+        help="run only this section (repeatable), e.g. --only lesson_renders; "
+        "the whole benchmark takes a minute and a half",
+    )
     options = parser.parse_args(argv)
+    sections = [s for s in SECTIONS if not options.only or _section_name(s) in options.only]
 
     django.setup()
     from django.test import Client
@@ -515,7 +529,7 @@ def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
     with _throwaway_database() if own_database else nullcontext():
         client = Client()
         print(f"site benchmark, Python {sys.version.split()[0]}" + (" (quick)" * options.quick))
-        lines = [line for section in SECTIONS for line in section(options, client)]
+        lines = [line for section in sections for line in section(options, client)]
     for line in lines:
         print(line)
     return 0 if all(line.passed is not False for line in lines) else 1
