@@ -84,9 +84,8 @@ def hand_parts(context: template.Context) -> dict[str, object]:
     faces = ""
     if not face_down:
         counting, drawn, discarded = (context.get(n) for n in ("counting", "drawn", "discarded"))
-        faces = " ".join(
-            card(c, counting or "", drawn or "", discarded or "") for c in context.get("cards") or ()
-        )
+        cards = context.get("cards") or ()
+        faces = " ".join(card(c, counting or "", drawn or "", discarded or "") for c in cards)
     return {"label": context.get("label"), "face_down": face_down, "faces": mark_safe(faces)}
 
 
