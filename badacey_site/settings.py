@@ -186,10 +186,6 @@ TEMPLATES = [
     },
 ]
 
-# Django's renderer, with plain <input> boxes written without their three
-# templates (lessons/form_renderer.py says why); the HTML is the same.
-FORM_RENDERER = "lessons.form_renderer.FormRenderer"
-
 SQLITE_URL = f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
 DATABASE_URL = env_url("DATABASE_URL", ("postgres", "postgresql", "pgsql", "sqlite")) or SQLITE_URL
 try:
