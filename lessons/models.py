@@ -301,6 +301,11 @@ class Deal(SeatReadings, models.Model):
         return reverse("lessons:check_answer", args=[self.slug])
 
     @property
+    def hint_url(self) -> str:
+        """Where the hint button posts (a drill item has its own; see lessons/_hints.html)."""
+        return reverse("lessons:hint", args=[self.slug])
+
+    @property
     def answer_url(self) -> str:
         return reverse("lessons:answer", args=[self.slug])
 
