@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .errors import EvaluatorError
 from .wording import excerpt
@@ -140,9 +141,24 @@ def parse_cards(
     expected ("a Badacey hand has 5 cards, got 6").
     """
     if isinstance(text, str):
-        tokens: list[str | Card] = [t for t in _SEPARATORS.split(text.strip()) if t]
-    else:
-        tokens = list(text)
+        return _parse_text(text, count, game_name)
+    return _parse_tokens(list(text), count, game_name)
+
+
+@lru_cache(maxsize=4096)
+def _parse_text(text: str, count: int | None, game_name: str | None) -> tuple[Card, ...]:
+    """``parse_cards`` of a string, remembered: the answer is a tuple of immutable cards.
+
+    Why: a lesson page reads each stored deal's seats a few dozen times while
+    it is built (the form, the hints, the checks, the templates), and parsing
+    was a fifth of that work. A refused string raises each time, as before.
+    """
+    return _parse_tokens([t for t in _SEPARATORS.split(text.strip()) if t], count, game_name)
+
+
+def _parse_tokens(
+    tokens: Iterable[str | Card], count: int | None, game_name: str | None
+) -> tuple[Card, ...]:
     cards = tuple(t if isinstance(t, Card) else parse_card(t) for t in tokens)
     seen: set[Card] = set()
     for card in cards:

@@ -17,12 +17,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from math import comb
 
 from . import fast
 from .cards import DECK, Card, parse_cards
 from .errors import EvaluatorError
 from .profiles import GameProfile, get_profile
+from .unseen import find_clash, tally_draws, unseen_cards
 
 CardsInput = str | Iterable[str | Card]
 
@@ -78,12 +78,16 @@ def expected_share(
             f"this works out draws of at most {min(MAX_DRAW, profile.max_discard)} cards, "
             f"not {len(thrown)}"
         )
-    seen = [*cards, *(c for o in others for c in o), *gone]
-    if len(set(seen)) != len(seen):
-        repeated = next(c for c in seen if seen.count(c) > 1)
-        raise EvaluatorError(f"{repeated} appears twice among the hands and dead cards")
+    places = [
+        ("the hand", cards),
+        *((f"opponent {n}", o) for n, o in enumerate(others, 1)),
+        ("the dead cards", gone),
+    ]
+    clash = find_clash(places)
+    if clash is not None:
+        raise EvaluatorError(f"{clash.card} appears twice among the hands and dead cards")
     kept = tuple(c for c in cards if c not in thrown)
-    unseen = [c for c in DECK if c not in set(seen)]
+    unseen = unseen_cards(card for _, group in places for card in group)
 
     strengths = _strengths(profile)
     halves = range(len(profile.awards))
@@ -92,17 +96,23 @@ def expected_share(
     # Tying the best rival hands shares that half with every one of them.
     tie_share = [Fraction(1, 1 + sum(r[h] == best[h] for r in rivals)) for h in halves]
 
+    kept_indices = tuple(c.index for c in kept)
+
+    def hand_after(arrived: tuple[int, ...]) -> tuple[int, ...]:
+        return strengths(kept_indices + arrived)
+
+    # Card indices stand in for the cards, since the fast path reads indices;
+    # each different hand the draw can make is then compared with the best once.
+    dealt = tally_draws([c.index for c in unseen], len(thrown), hand_after)
     wins = [0] * len(profile.awards)
     ties = [0] * len(profile.awards)
-    kept_indices = tuple(c.index for c in kept)
-    for arrived in combinations([c.index for c in unseen], len(thrown)):
-        mine = strengths(kept_indices + arrived)
+    for mine, n in dealt.counts.items():
         for h in halves:
             if mine[h] > best[h]:
-                wins[h] += 1
+                wins[h] += n
             elif mine[h] == best[h]:
-                ties[h] += 1
-    count = comb(len(unseen), len(thrown))
+                ties[h] += n
+    count = dealt.total
     total = sum(wins[h] + ties[h] * tie_share[h] for h in halves)
     return DrawChoice(thrown, kept, Fraction(total) / (count * len(profile.awards)), count)
 

@@ -4,6 +4,8 @@ Why exact rather than sampled: a learner choosing what to keep compares
 chances that differ by a point or two, and a sample would blur exactly the
 differences the lessons teach. Every set of cards the draw could bring is
 dealt once, so a count here is a fact a test can hold to a count by hand.
+The unseen cards, the number of draws and the counting of a small draw come
+from ``evaluator.unseen``, the same home ``evaluator.draw_equity`` uses.
 
 What "matters" follows the games' halves: a four-card Badugi, a Badugi with
 a given top card or lower, a five-card low (ace-to-five or deuce-to-seven)
@@ -27,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
+from operator import itemgetter
 from typing import Any
 
 from . import tables
@@ -36,6 +38,7 @@ from .cards import DECK, RANK_NAMES, SUITS, Card, parse_cards
 from .errors import EvaluatorError
 from .lowball import ace_to_five, deuce_to_seven
 from .profiles import GameProfile, get_profile
+from .unseen import draw_count, find_clash, tally_draws, unseen_cards
 
 CardsInput = str | Iterable[str | Card]
 
@@ -136,7 +139,7 @@ def draw_cost(
     at once rather than after seconds of work.
     """
     question = _Question.read(game, kept, discarded, dead)
-    return comb(len(question.pool), question.draw)
+    return draw_count(len(question.pool), question.draw)
 
 
 def draw_odds(
@@ -163,7 +166,7 @@ def draw_odds(
     question = _Question.read(game, kept, discarded, dead)
     profile = question.profile
     targets = _Targets.read(profile, badugi_top, low_top)
-    total = comb(len(question.pool), question.draw)
+    total = draw_count(len(question.pool), question.draw)
     if limit is not None and total > limit:
         raise DrawTooLarge(
             f"drawing {question.draw} from {len(question.pool)} unseen cards means "
@@ -237,14 +240,11 @@ class _Question:
             "discarded": parse_cards(discarded),
             "dead": parse_cards(dead),
         }
-        owner: dict[Card, str] = {}
-        for where, cards in groups.items():
-            for card in cards:
-                if card in owner:
-                    raise EvaluatorError(
-                        f"{card} is both {_PLACES[owner[card]]} and {_PLACES[where]}"
-                    )
-                owner[card] = where
+        clash = find_clash(groups.items())
+        if clash is not None:
+            raise EvaluatorError(
+                f"{clash.card} is both {_PLACES[clash.first]} and {_PLACES[clash.second]}"
+            )
         size = profile.hand_size
         held = len(groups["kept"]) + len(groups["discarded"])
         if held > size:
@@ -258,7 +258,7 @@ class _Question:
                 f"{profile.name} lets a player draw at most {profile.max_discard} cards, "
                 f"so keep at least {size - profile.max_discard}"
             )
-        pool = tuple(card for card in DECK if card not in owner)
+        pool = unseen_cards(card for cards in groups.values() for card in cards)
         if len(pool) < draw:
             raise EvaluatorError(f"only {len(pool)} cards are left unseen, too few to draw {draw}")
         return cls(profile, groups["kept"], groups["discarded"], groups["dead"], draw, pool)
@@ -404,25 +404,36 @@ class _Enumeration:
         return low, any_badugi, top_badugi, low and top_badugi
 
     def run(self) -> tuple[list[int], dict[str, list[Card]] | None]:
-        """The four counts, and for a one-card draw the cards that make each outcome."""
+        """The four counts, and for a one-card draw the cards that make each outcome.
+
+        Two cards or more go through ``_walk``, this question's own fast
+        loop; standing pat and one card are few enough for the shared count.
+        """
         question = self.question
         state = (1, 0, 0)
         for card in question.kept:
             state = self._add(*state, card)
-        if question.draw == 0:
-            return [int(made) for made in self._made(*state)], None
-        if question.draw == 1:
+        if question.draw >= 2:
             tally = [0] * len(_OUTCOME_KEYS)
-            outs: dict[str, list[Card]] = {key: [] for key in _OUTCOME_KEYS}
-            for card in question.pool:
-                for n, made in enumerate(self._made(*self._add(*state, card))):
-                    if made:
-                        tally[n] += 1
-                        outs[_OUTCOME_KEYS[n]].append(card)
-            return tally, outs
-        tally = [0] * len(_OUTCOME_KEYS)
-        self._walk(tally, *state)
-        return tally, None
+            self._walk(tally, *state)
+            return tally, None
+
+        def made(arrived: tuple[Card, ...]) -> tuple[bool, bool, bool, bool]:
+            hand = state
+            for card in arrived:
+                hand = self._add(*hand, card)
+            return self._made(*hand)
+
+        one_card = question.draw == 1
+        dealt = tally_draws(question.pool, question.draw, made, keep_draws=one_card)
+        tally = [dealt.hits(itemgetter(n)) for n in range(len(_OUTCOME_KEYS))]
+        if not one_card:  # standing pat: one "draw" of no cards
+            return tally, None
+        outs = {
+            key: [arrived[0] for arrived in dealt.making(itemgetter(n))]
+            for n, key in enumerate(_OUTCOME_KEYS)
+        }
+        return tally, outs
 
     def _can_low(self) -> frozenset[int]:
         """Prime keys of four cards that some fifth card turns into a target low.

@@ -485,6 +485,11 @@ SECTIONS.append(bench_load)
 SECTIONS.append(bench_lighthouse)
 
 
+def _section_name(section: Callable) -> str:
+    """What ``--only`` calls a section: its function's name without ``bench_``."""
+    return section.__name__.removeprefix("bench_")
+
+
 @contextmanager
 def _throwaway_database() -> Iterator[None]:
     """A test database built by the migrations, removed afterwards.
@@ -516,7 +521,16 @@ def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
     parser.add_argument(
         "--markdown", action="store_true", help="print the lines as rows of the README's table"
     )
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=sorted(_section_name(section) for section in SECTIONS),
+        metavar="SECTION",
+        help="run only this section (repeatable), e.g. --only lesson_renders; "
+        "the whole benchmark takes a minute and a half",
+    )
     options = parser.parse_args(argv)
+    sections = [s for s in SECTIONS if not options.only or _section_name(s) in options.only]
 
     django.setup()
     from django.test import Client
@@ -524,7 +538,7 @@ def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
     with _throwaway_database() if own_database else nullcontext():
         client = Client()
         print(f"site benchmark, Python {sys.version.split()[0]}" + (" (quick)" * options.quick))
-        lines = [line for section in SECTIONS for line in section(options, client)]
+        lines = [line for section in sections for line in section(options, client)]
     from evaluator.bench import MARKDOWN_HEAD, show
 
     if options.markdown:

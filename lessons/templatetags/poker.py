@@ -133,7 +133,9 @@ def lineup(result: Settlement, kind: str) -> dict:
 @register.inclusion_tag("lessons/_reading.html")
 def settlement_table(result: Settlement, caption: str = "") -> dict:
     """A computed settlement drawn as every page draws one: values, awards, payouts."""
-    return {"reading": read(result), "title": caption}
+    # suffix and selections as _reading.html reads them when left out, given so
+    # that each read is not a failed template lookup.
+    return {"reading": read(result), "title": caption, "suffix": "", "selections": False}
 
 
 def award_rows(result: Settlement, only: str = "") -> list[dict]:

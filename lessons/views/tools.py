@@ -18,8 +18,8 @@ from django.views.decorators.http import require_safe
 from django_htmx.http import reswap, retarget
 
 from evaluator import EvaluatorError
-from evaluator.management.commands.showdown import render_table
 from evaluator.report import error_to_dict, settle_request, settlement_to_dict
+from evaluator.settlement_table import render_table
 
 from ..tool_forms import CalculatorForm, OddsForm
 

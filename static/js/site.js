@@ -3,72 +3,27 @@
 (function () {
   "use strict";
 
-  // The display menu in the header (templates/base.html): each choice is kept
-  // in this browser and applied on every page. Body classes for the deck and
-  // card size, data-theme on <html> for light or dark (none: follow the system).
-  var PREFIX = "badacey:";
-
-  function read(key, fallback) {
-    try {
-      var value = window.localStorage.getItem(PREFIX + key);
-      return value === null ? fallback : value;
-    } catch (error) {
-      return fallback; // storage disabled: the defaults
-    }
-  }
-
-  function save(key, value) {
-    try {
-      window.localStorage.setItem(PREFIX + key, value);
-    } catch (error) {
-      // storage disabled: the choice lasts for this page only
-    }
-  }
-
-  function applyTheme(theme) {
-    var root = document.documentElement;
-    if (theme === "light" || theme === "dark") {
-      root.setAttribute("data-theme", theme);
-      root.setAttribute("data-bs-theme", theme);
-    } else {
-      root.removeAttribute("data-theme");
-      var dark = window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
-      root.setAttribute("data-bs-theme", dark ? "dark" : "light");
-    }
-  }
-
-  var KEYS = { "deck-four-colour": "four-colour-deck", "cards-large": "larger-cards" };
+  // The display menu in the header (templates/base.html). display.js has
+  // already applied the stored choices before the page was drawn; here the
+  // menu's buttons and select show them and change them.
+  var display = window.badaceyDisplay;
   var menu = document.querySelector("[data-display-menu]");
-
-  Object.keys(KEYS).forEach(function (name) {
-    var on = read(KEYS[name], "off") === "on";
-    document.body.classList.toggle(name, on);
-    var button = menu && menu.querySelector('[data-display-toggle="' + name + '"]');
-    if (!button) return;
-    button.setAttribute("aria-pressed", on ? "true" : "false");
-    button.addEventListener("click", function () {
-      var now = button.getAttribute("aria-pressed") !== "true";
-      button.setAttribute("aria-pressed", now ? "true" : "false");
-      document.body.classList.toggle(name, now);
-      save(KEYS[name], now ? "on" : "off");
+  if (display && menu) {
+    display.toggles.forEach(function (name) {
+      var button = menu.querySelector('[data-display-toggle="' + name + '"]');
+      if (!button) return;
+      button.setAttribute("aria-pressed", display.toggleOn(name) ? "true" : "false");
+      button.addEventListener("click", function () {
+        var now = button.getAttribute("aria-pressed") !== "true";
+        button.setAttribute("aria-pressed", now ? "true" : "false");
+        display.setToggle(name, now);
+      });
     });
-  });
-
-  var theme = read("theme", "system");
-  applyTheme(theme);
-  if (window.matchMedia) {
-    window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function () {
-      applyTheme(read("theme", "system"));
-    });
-  }
-  if (menu) {
     var select = menu.querySelector("[data-display-theme]");
-    select.value = theme;
+    select.value = display.theme();
     select.addEventListener("change", function () {
-      save("theme", select.value);
-      applyTheme(select.value);
+      display.setTheme(select.value);
     });
-    menu.hidden = false;
   }
 })();
 

@@ -1,12 +1,23 @@
 """The header's display menu (deck colours, larger cards, light or dark) and
-dark mode on every page, checked by axe in both colour schemes."""
+dark mode on every page, checked by axe in both colour schemes.
+
+The colours are one palette of light/dark pairs in static/css/site.css; the
+page's `color-scheme` picks the side. "Colours" below is what the learner
+chose in the Display menu and what the system prefers, and each case says
+which scheme the page must end up in.
+"""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from evaluator.notation import parse_deal
+from evaluator.replay import replay
 from lessons.content.loader import load_content
+from lessons.models import Deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -24,21 +35,93 @@ PAGES = [
 ]
 
 
+ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+SCREENSHOTS = {"/": "home", "/badugi/": "badugi", "/exercises/badugi-6/": "exercise"}
+
+# id: (the Display menu's choice, the system's preference, the scheme the page must use)
+COLOURS = {
+    "system-light": ("system", "light", "light"),
+    "system-dark": ("system", "dark", "dark"),
+    "chosen-dark": ("dark", "light", "dark"),
+    "chosen-light": ("light", "dark", "light"),
+}
+
+# What Bootstrap draws with (tables, form fields, captions, hint text), read
+# back as the colours they resolve to on this page.
+BOOTSTRAP_COLOURS = """() => {
+  const probe = document.createElement("div");
+  document.body.append(probe);
+  const read = name => {
+    probe.style.color = `var(${name})`;
+    return getComputedStyle(probe).color;
+  };
+  const colours = Object.fromEntries(
+    ["--bs-body-bg", "--bs-body-color", "--bs-emphasis-color", "--bs-secondary-color",
+     "--bs-border-color", "--bs-tertiary-bg", "--bs-secondary-bg"].map(n => [n, read(n)]));
+  probe.remove();
+  return colours;
+}"""
+
+
 def open_menu(page) -> None:
     page.locator(".display-menu summary").click()
 
 
-def test_the_dark_choice_is_kept_and_beats_a_light_system(page, live_server):
-    page.emulate_media(color_scheme="light")
+def use_colours(page, colours: str) -> str:
+    """Set up the system preference and the stored Display choice; return the expected scheme."""
+    choice, system, expected = COLOURS[colours]
+    page.emulate_media(color_scheme=system, reduced_motion="reduce")
+    if choice != "system":
+        # What the Display menu stores (tested through the menu itself below).
+        page.add_init_script(
+            f"try {{ localStorage.setItem('badacey:theme', '{choice}'); }} catch (e) {{}}"
+        )
+    return expected
+
+
+def body_background(page) -> str:
+    return page.evaluate("getComputedStyle(document.body).backgroundColor")
+
+
+def assert_scheme(page, expected: str) -> None:
+    """The page really is drawn light or dark, not just marked so."""
+    background = body_background(page)
+    if expected == "dark":
+        assert _luminance(background) < 0.05, background
+    else:
+        assert _luminance(background) > 0.9, background
+    assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") in (
+        expected,
+        "light dark",
+    )
+
+
+@pytest.mark.parametrize(
+    ("choice", "system"), [("dark", "light"), ("light", "dark")], ids=["dark", "light"]
+)
+def test_the_display_choice_beats_the_system_and_survives_a_reload(
+    page, live_server, choice, system
+):
+    page.emulate_media(color_scheme=system)
     page.goto(live_server.url + "/")
-    light = page.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert_scheme(page, system)
+    before = body_background(page)
     open_menu(page)
-    page.select_option("[data-display-theme]", "dark")
-    dark = page.evaluate("getComputedStyle(document.body).backgroundColor")
-    assert dark != light
+    page.get_by_label("Colours").select_option(label=choice.title())
+    assert_scheme(page, choice)
+    assert page.evaluate("getComputedStyle(document.documentElement).colorScheme") == choice
+    chosen = body_background(page)
+    assert chosen != before
+    text = page.evaluate("getComputedStyle(document.body).color")
+    assert _contrast(text, chosen) >= 7, (text, chosen)
     page.reload()
-    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
-    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == dark
+    assert body_background(page) == chosen
+    assert page.evaluate("getComputedStyle(document.body).color") == text
+    open_menu(page)
+    expect(page.get_by_label("Colours")).to_have_value(choice)
+    # Back to the system: the page follows the system preference again.
+    page.get_by_label("Colours").select_option(label="Follow the system")
+    assert body_background(page) == before
 
 
 def test_by_default_the_page_follows_the_system_scheme(page, live_server):
@@ -47,6 +130,18 @@ def test_by_default_the_page_follows_the_system_scheme(page, live_server):
     light = page.evaluate("getComputedStyle(document.body).backgroundColor")
     page.emulate_media(color_scheme="dark")
     expect(page.locator("body")).not_to_have_css("background-color", light)
+
+
+@pytest.mark.parametrize("width", [320, 375, 768, 1280])
+def test_the_open_menu_lies_wholly_on_screen(page, live_server, width):
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(live_server.url + "/")
+    open_menu(page)
+    panel = page.locator(".display-menu__panel").bounding_box()
+    assert panel["x"] >= 0 and panel["x"] + panel["width"] <= width, panel
+    for control in ("Four-colour deck", "Larger cards"):
+        expect(page.get_by_role("button", name=control)).to_be_in_viewport(ratio=1)
+    expect(page.get_by_label("Colours")).to_be_in_viewport(ratio=1)
 
 
 def test_larger_cards_make_every_card_bigger_and_are_remembered(page, live_server):
@@ -71,22 +166,156 @@ def test_without_javascript_the_menu_is_not_offered(browser, live_server):
         context.close()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("colours", list(COLOURS))
 @pytest.mark.parametrize("path", PAGES)
-def test_every_page_is_axe_clean_and_fits_a_phone_in_both_schemes(
-    page, live_server, axe, scheme, path
+def test_every_page_is_axe_clean_and_fits_a_phone_in_every_colour_choice(
+    page, live_server, axe, colours, path
 ):
     load_content()
-    page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
+    expected = use_colours(page, colours)
     page.set_viewport_size({"width": 375, "height": 800})
     page.goto(live_server.url + path)
+    assert_scheme(page, expected)
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
     open_menu(page)
     assert axe(page) == []
+    if path in SCREENSHOTS:
+        ARTEFACTS.mkdir(exist_ok=True)
+        name = f"colours-{colours}-{SCREENSHOTS[path]}.png"
+        page.screenshot(path=str(ARTEFACTS / name), full_page=True)
+
+
+def _bootstrap_agrees_with_the_page(page, expected: str) -> None:
+    background = body_background(page)
+    bootstrap = page.evaluate(BOOTSTRAP_COLOURS)
+    # Bootstrap's fields and tables sit on the same paper as the page...
+    assert bootstrap["--bs-body-bg"] == background, bootstrap
+    for name in ("--bs-tertiary-bg", "--bs-secondary-bg"):
+        assert (_luminance(bootstrap[name]) < 0.05) == (expected == "dark"), (name, bootstrap)
+    # ...and its text and hint colours are readable on it.
+    for name in ("--bs-body-color", "--bs-emphasis-color", "--bs-secondary-color"):
+        colour = _over(bootstrap[name], background)
+        assert _contrast(colour, background) >= 4.5, (name, colour, background)
+    # Table and card lines show, however faintly (they are decoration, not controls).
+    assert _contrast(bootstrap["--bs-border-color"], background) > 1.2, bootstrap
+
+
+@pytest.mark.parametrize("colours", list(COLOURS))
+def test_bootstrap_draws_with_the_same_scheme_as_the_page(page, live_server, colours):
+    expected = use_colours(page, colours)
+    page.goto(live_server.url + "/calculator/")
+    assert_scheme(page, expected)
+    _bootstrap_agrees_with_the_page(page, expected)
+
+
+@pytest.mark.parametrize("system", ["light", "dark"])
+def test_without_javascript_the_system_scheme_reaches_bootstrap_too(browser, live_server, system):
+    context = browser.new_context(java_script_enabled=False, color_scheme=system)
+    try:
+        page = context.new_page()
+        page.goto(live_server.url + "/calculator/")
+        assert_scheme(page, system)
+        _bootstrap_agrees_with_the_page(page, system)
+    finally:
+        context.close()
+
+
+CHART = """() => {
+  const fills = [...document.querySelectorAll("rect.replay-chart__bar")].map(
+    r => [r.classList.value, getComputedStyle(r).fill]);
+  const swatches = [...document.querySelectorAll(".replay-chart__swatch")].map(
+    s => [s.classList.value, getComputedStyle(s).backgroundColor]);
+  return {fills, swatches};
+}"""
+
+
+@pytest.mark.parametrize("colours", list(COLOURS))
+def test_the_replay_chart_bars_stand_out_and_match_their_legend(page, live_server, colours):
+    load_content()
+    deal = Deal.objects.get(slug="amara-bram-kira-noor")
+    last = replay(parse_deal(deal.history)).steps[-1].index
+    expected = use_colours(page, colours)
+    page.goto(f"{live_server.url}/replay/{deal.slug}/?step={last}")
+    assert_scheme(page, expected)
+    background = body_background(page)
+    chart = page.evaluate(CHART)
+    assert chart["fills"] and chart["swatches"]
+    legend = {
+        next(c for c in classes.split() if c.startswith("replay-chart__bar--")): colour
+        for classes, colour in chart["swatches"]
+    }
+    for classes, fill in chart["fills"]:
+        # A bar is a graphic the reader must see: 3:1 against the page (WCAG 1.4.11).
+        assert _contrast(fill, background) >= 3, (classes, fill, background)
+        round_class = next(c for c in classes.split() if c.startswith("replay-chart__bar--"))
+        assert legend[round_class] == fill, (round_class, legend, fill)
+    ARTEFACTS.mkdir(exist_ok=True)
+    page.locator(".replay-chart").screenshot(path=str(ARTEFACTS / f"colours-{colours}-chart.png"))
+
+
+# The focused element's outline, and the background it is drawn on: the
+# nearest ancestor with a colour of its own (the outline sits outside the element).
+FOCUSED = """() => {
+  const el = document.activeElement;
+  const style = getComputedStyle(el);
+  let around = el.parentElement, background = null;
+  while (around && !background) {
+    const colour = getComputedStyle(around).backgroundColor;
+    if (colour !== "rgba(0, 0, 0, 0)" && colour !== "transparent") background = colour;
+    around = around.parentElement;
+  }
+  return {
+    name: el.tagName + " " + (el.textContent || "").trim().slice(0, 30),
+    place: el.closest("main") ? "main" : el.closest(".site-header") ? "header" : null,
+    outlineStyle: style.outlineStyle,
+    outlineWidth: parseFloat(style.outlineWidth),
+    outlineColor: style.outlineColor,
+    background: background || getComputedStyle(document.body).backgroundColor,
+  };
+}"""
+
+
+@pytest.mark.parametrize("colours", list(COLOURS))
+def test_keyboard_focus_shows_a_contrasting_outline_in_every_colour_choice(
+    page, live_server, colours
+):
+    load_content()
+    expected = use_colours(page, colours)
+    page.goto(live_server.url + "/badugi/")
+    assert_scheme(page, expected)
+    page_background = body_background(page)
+    seen: dict[str, dict] = {}
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        focused = page.evaluate(FOCUSED)
+        if focused["place"] and focused["place"] not in seen:
+            seen[focused["place"]] = focused
+        if len(seen) == 2:
+            break
+    assert set(seen) == {"header", "main"}, seen
+    for focused in seen.values():
+        assert focused["outlineStyle"] == "solid", focused
+        assert focused["outlineWidth"] >= 2, focused
+        behind = _over(focused["background"], page_background)
+        assert _contrast(focused["outlineColor"], behind) >= 3, (focused, behind)
+
+
+def _channels(rgb: str) -> list[float]:
+    """ "rgb(r, g, b)" or "rgba(r, g, b, a)" as numbers (alpha 1 when absent)."""
+    parts = [float(x) for x in rgb[rgb.index("(") + 1 : rgb.index(")")].split(",")]
+    return parts if len(parts) == 4 else [*parts, 1.0]
+
+
+def _over(colour: str, background: str) -> str:
+    """A see-through colour as it shows on an opaque background."""
+    *top, alpha = _channels(colour)
+    below = _channels(background)[:3]
+    mixed = [round(a * alpha + b * (1 - alpha)) for a, b in zip(top, below, strict=True)]
+    return f"rgb({mixed[0]}, {mixed[1]}, {mixed[2]})"
 
 
 def _luminance(rgb: str) -> float:
-    parts = [int(x) / 255 for x in rgb[rgb.index("(") + 1 : rgb.index(")")].split(",")[:3]]
+    parts = [c / 255 for c in _channels(rgb)[:3]]
     lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in parts]
     return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
 

@@ -52,7 +52,7 @@ def test_the_four_colour_deck_switch_is_a_remembered_toggle(home_page):
     assert toggle.get_attribute("aria-pressed") == "false"
     toggle.click()
     assert toggle.get_attribute("aria-pressed") == "true"
-    assert "deck-four-colour" in home_page.evaluate("document.body.className")
+    assert "deck-four-colour" in home_page.evaluate("document.documentElement.className")
     home_page.reload()
     home_page.locator(".display-menu summary").click()
     assert (

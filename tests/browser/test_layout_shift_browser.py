@@ -19,3 +19,26 @@ def test_the_display_menu_is_in_place_before_any_script_runs(browser, live_serve
         assert tab.locator("[data-display-menu]").is_visible()
     finally:
         context.close()
+
+
+def test_stored_display_choices_apply_before_the_deferred_scripts(browser, live_server):
+    """A learner who chose dark colours and larger cards never sees the page drawn otherwise:
+    the choices are applied from <head>, so they hold even when site.js never arrives."""
+    context = browser.new_context(color_scheme="light")
+    try:
+        tab = context.new_page()
+        tab.goto(live_server.url + "/")
+        light = tab.evaluate("getComputedStyle(document.body).backgroundColor")
+        tab.evaluate(
+            """() => {
+              localStorage.setItem("badacey:theme", "dark");
+              localStorage.setItem("badacey:larger-cards", "on");
+            }"""
+        )
+        tab.route("**/js/site*.js", lambda route: route.abort())
+        tab.reload()
+        assert tab.evaluate("document.documentElement.dataset.theme") == "dark"
+        assert tab.evaluate("getComputedStyle(document.body).backgroundColor") != light
+        assert "cards-large" in tab.evaluate("document.documentElement.className")
+    finally:
+        context.close()

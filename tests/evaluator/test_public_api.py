@@ -17,6 +17,7 @@ IMPORTED_FROM = {
     "evaluator.values": ["BadugiValue", "LowValue"],
     "evaluator.worked_deals": ["worked_deal", "WORKED_DEALS"],
     "evaluator.report": ["settlement_to_dict", "settle_request", "error_to_dict"],
+    "evaluator.settlement_table": ["render_table"],
 }
 
 

@@ -52,6 +52,14 @@ def test_sections_can_be_extended(monkeypatch, capsys):
     assert "an extra section" in capsys.readouterr().out
 
 
+def test_only_runs_the_sections_named(capsys):
+    bench.main(["--quick", "--only", "lesson_renders"], own_database=False)
+    lines = capsys.readouterr().out.splitlines()[1:]
+    assert lines, "no lines printed"
+    assert all(line.startswith("lesson render /") for line in lines), lines
+    assert len(lines) == 2 * 4  # cached and afresh, four lessons
+
+
 @pytest.mark.skipif(shutil.which("wrk") is None, reason="wrk is not installed")
 def test_the_load_test_serves_each_page_under_gunicorn_and_judges_it():
     lines = [str(line) for line in load_bench.bench_load(argparse.Namespace(quick=True))]

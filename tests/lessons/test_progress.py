@@ -307,3 +307,16 @@ def test_a_checked_drill_item_is_stored_in_the_learners_progress(client):
     stored = Attempt.objects.get()
     assert (stored.drill_kind, stored.correct) == ("better-low", True)
     assert stored.item_key == "ace_to_five/1/3"
+
+
+def test_the_menu_offers_sign_in_and_then_the_account(client):
+    def menu_link(name):
+        html = client.get("/badugi/").content.decode()
+        nav = html[html.index('aria-label="Main"') : html.index("</nav>")]
+        return name in nav
+
+    assert menu_link('href="/accounts/sign-in/">Sign in</a>')
+    assert not menu_link("Your account")
+    client.force_login(User.objects.create_user("noor", password="noor's long phrase 5"))
+    assert menu_link('href="/accounts/settings/">Your account</a>')
+    assert not menu_link(">Sign in<")

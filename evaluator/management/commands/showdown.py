@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from evaluator import EvaluatorError, GameProfile, format_cards, get_profile, settle
+from evaluator import EvaluatorError, GameProfile, get_profile, settle
 from evaluator.jsonl import (  # noqa: F401 - the batch format's caps, named here too
     MAX_LINE_BYTES,
     MAX_NESTING,
@@ -23,9 +23,7 @@ from evaluator.jsonl import (  # noqa: F401 - the batch format's caps, named her
     answer_text,
 )
 from evaluator.limits import read_whole
-from evaluator.profiles import AWARD_TITLES
-from evaluator.settlement import Settlement
-from evaluator.values import BadugiValue, LowValue
+from evaluator.settlement_table import render_table
 
 FOLDED = "-"
 
@@ -88,42 +86,3 @@ def _whole_list(text: str | None, option: str) -> list[int] | None:
 
 def _split(text: str | None) -> list[str] | None:
     return None if text is None else [part.strip() for part in text.split(",")]
-
-
-def render_table(settlement: Settlement) -> str:
-    """Seats, pots, payouts and the reasons, laid out for a terminal."""
-    profile = settlement.profile
-    names = settlement.names
-    rows = [["Seat", "Cards", *(AWARD_TITLES[kind] for kind in profile.awards)]]
-    for seat in settlement.seats:
-        cards = format_cards(seat.cards) if seat.cards else ""
-        if seat.folded:
-            rows.append([seat.name, cards, "folded"])
-        else:
-            rows.append([seat.name, cards, *(_value_text(seat.values[k]) for k in profile.awards)])
-    widths = [max(len(row[i]) for row in rows if i < len(row)) for i in range(len(rows[0]))]
-    lines = [f"{profile.name}: {settlement.total} chips, button {names[settlement.button]}", ""]
-    lines += [
-        "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False)).rstrip()
-        for row in rows
-    ]
-    for pot in settlement.pots:
-        eligible = ", ".join(names[i] for i in pot.eligible)
-        lines += ["", f"{pot.name.capitalize()} ({pot.amount}), for {eligible}"]
-        for award in pot.awards:
-            winners = ", ".join(names[i] for i in award.winners)
-            half = " half" if profile.is_split and award.kind != "uncontested" else ""
-            lines.append(f"  {award.title}{half} ({award.amount}): {winners}")
-    lines += ["", "Payouts"]
-    lines += [
-        f"  {seat.name.ljust(widths[0])}  {chips}"
-        for seat, chips in zip(settlement.seats, settlement.payouts, strict=True)
-    ]
-    lines += ["", "Why"] + [f"  {sentence}" for sentence in settlement.explanation()]
-    return "\n".join(lines)
-
-
-def _value_text(value: LowValue | BadugiValue) -> str:
-    if isinstance(value, BadugiValue):
-        return f"{value.description} ({format_cards(value.cards)})"
-    return value.text
