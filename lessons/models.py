@@ -317,16 +317,12 @@ class Deal(SeatReadings, models.Model):
         return deal_url("lessons:check_answer", self.slug)
 
     @property
-    def hint_url(self) -> str:
-        """Where the hint button posts (a drill item has its own; see lessons/_hints.html)."""
-        return reverse("lessons:hint", args=[self.slug])
-
-    @property
     def answer_url(self) -> str:
         return deal_url("lessons:answer", self.slug)
 
     @property
     def hint_url(self) -> str:
+        """Where the hint button posts (a drill item has its own; see lessons/_hints.html)."""
         return deal_url("lessons:hint", self.slug)
 
     @property
