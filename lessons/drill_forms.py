@@ -86,3 +86,9 @@ class DrillSettingsForm(ToolForm):
 def drill_url(kind: str, game: str, difficulty: int, seed: int) -> str:
     query = urlencode({"game": game, "difficulty": difficulty, "seed": seed})
     return f"{reverse('lessons:drill', args=[kind])}?{query}"
+
+
+def drill_hint_url(kind: str, game: str, difficulty: int, seed: int) -> str:
+    """Where an item's hint button posts: the item's identity travels with the request."""
+    query = urlencode({"game": game, "difficulty": difficulty, "seed": seed})
+    return f"{reverse('lessons:drill_hint', args=[kind])}?{query}"

@@ -23,6 +23,7 @@ from evaluator import Card, GameProfile, Settlement, get_profile, parse_cards, s
 from evaluator.drills import DrillItem
 
 from . import parts
+from .drill_forms import drill_hint_url
 from .exercises import WorkedAnswer
 from .models import Deal
 from .parts.base import SeatReadings
@@ -92,6 +93,12 @@ class DrillTable(SeatReadings):
     @property
     def chips_put_in(self) -> list[int] | None:
         return list(self.item.contributions) if self.item.contributions else None
+
+    @property
+    def hint_url(self) -> str:
+        """The hint button's target: the hint view deals this same item again from its seed."""
+        item = self.item
+        return drill_hint_url(item.kind, item.chosen_game, item.difficulty, item.seed)
 
     @property
     def can_be_a_deal(self) -> bool:

@@ -287,10 +287,11 @@ class HintRequestForm(forms.Form):
         },
     )
 
-    def __init__(self, data, *, deal: Deal) -> None:
+    def __init__(self, data, *, deal: parts.base.Table, prefix: str = "") -> None:
+        # An exercise's answer is prefixed by its slug; a drill item's by "drill".
         super().__init__(data)
         self.deal = deal
-        self.answer = AnswerForm(data, deal=deal)
+        self.answer = AnswerForm(data, deal=deal, prefix=prefix or deal.slug)
 
     def clean(self):
         cleaned = super().clean()
@@ -298,7 +299,7 @@ class HintRequestForm(forms.Form):
         if index is None:
             return cleaned
         if index >= len(self.deal.parts) or not self.answer.part_hints[index]:
-            raise ValidationError("This exercise has no hints for that question.")
+            raise ValidationError("There are no hints for that question.")
         name = self.answer.add_prefix(hint_key(index))
         raw = self.data.get(name, "0") or "0"
         total = len(self.answer.part_hints[index])
@@ -319,6 +320,21 @@ class HintRequestForm(forms.Form):
                 initial[name] = self.data.get(key)
         initial[hint_key(self.cleaned_data["hint"])] = self.cleaned_data["shown"]
         return initial
+
+    def answer_with_hint(self) -> tuple[AnswerForm, HintBox]:
+        """The answer form to show again (the answer so far, one more hint) and that part's box.
+
+        Exercises and drills both draw the page, or the htmx reply, from these.
+        """
+        index = self.cleaned_data["hint"]
+        form = AnswerForm(deal=self.deal, initial=self.answer_so_far(), prefix=self.answer.prefix)
+        box = form.hint_box(index, next(q.legend for q in form.questions if q.part == index))
+        assert box is not None  # clean() has checked that the part has hints
+        return form, box
+
+    def refusal(self) -> str:
+        """Every reason the request was refused, as one message for the 400."""
+        return " ".join(str(e) for errors in self.errors.values() for e in errors)
 
 
 def offered_games() -> list[tuple[str, str]]:

@@ -322,6 +322,7 @@ class Deal(SeatReadings, models.Model):
 
     @property
     def hint_url(self) -> str:
+        """Where the hint button posts (a drill item has its own; see lessons/_hints.html)."""
         return deal_url("lessons:hint", self.slug)
 
     @property

@@ -22,6 +22,7 @@ urlpatterns = [
     path("replay/<slug:slug>/", replay.replay_deal, name="replay"),
     path("drills/", drills.drill_index, name="drills"),
     path("drills/<slug:kind>/", drills.drill_item, name="drill"),
+    path("drills/<slug:kind>/hint/", drills.drill_hint, name="drill_hint"),
     path("drills/<slug:kind>/save/", drills.drill_to_deal, name="drill_to_deal"),
     path("odds/", tools.odds, name="odds"),
     path("progress/", progress.progress_page, name="progress"),

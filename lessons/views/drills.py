@@ -10,6 +10,12 @@ learner's progress, and the reply is the next item (seed + 1) with the
 verdict and worked answer of the one just answered. An htmx request gets
 only the drill's region and the new URL to push; a plain request gets the
 whole page, so the drill works without JavaScript.
+
+Hints are the exercises' own (``lessons/_hints.html``): each part's button
+posts the answer so far to ``/drills/<kind>/hint/`` with the item's game,
+difficulty and seed in the query, so the hint is the same item's, dealt
+again from its seed. The count shown goes with the answer and is recorded
+with the attempt.
 """
 
 from __future__ import annotations
@@ -31,8 +37,9 @@ from evaluator.drills import KINDS, MAX_SEED, DrillKind, generate
 from .. import parts, progress
 from ..drill_forms import DrillSettingsForm, drill_url
 from ..drill_items import DrillTable, deal_from_item, drill_checked, drill_worked_answer
-from ..forms import AnswerForm
+from ..forms import AnswerForm, HintRequestForm
 from ..models import Deal
+from . import hints
 
 PREFIX = "drill"
 
@@ -100,7 +107,7 @@ def drill_item(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         f"{game}/{difficulty}/{seed}",
         answer.all_right,
         parts=[r.ok for r in answer.results],
-        hints_used=getattr(answer, "hints_taken", 0) or 0,
+        hints_used=answer.hints_taken,
         answer={k: v for k, v in request.POST.lists() if k != "csrfmiddlewaretoken"},
     )
     next_seed = (seed + 1) % (MAX_SEED + 1)
@@ -127,6 +134,31 @@ def drill_item(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     if request.htmx:
         response = push_url(response, drill_url(kind, game, difficulty, next_seed))
     return response
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def drill_hint(request: HtmxHttpRequest, kind: str) -> HttpResponse:
+    """The next hint of one part of one item, keeping the answer so far.
+
+    With htmx the reply is the new hint and the part's controls (as on an
+    exercise); without, the drill page again with the same item, the answer
+    as it was, and one more hint shown. Nothing is checked or recorded.
+    """
+    drill = _drill(kind)
+    if request.method != "POST":  # a reload or a shared link: back to the item itself
+        return redirect(f"{reverse('lessons:drill', args=[kind])}?{request.GET.urlencode()}")
+    settings = DrillSettingsForm(request.GET, drill=drill)
+    if not settings.is_valid():
+        return _render(request, {"drill": drill, "settings": settings}, status=400)
+    game, difficulty, seed = (settings.cleaned_data[k] for k in ("game", "difficulty", "seed"))
+    table = _table(kind, game, difficulty, seed)
+    request_form = HintRequestForm(request.POST, deal=table, prefix=PREFIX)
+    if not request_form.is_valid():
+        return hints.refused(request_form)
+    form, box = request_form.answer_with_hint()
+    if request.htmx:
+        return hints.fragment(request, box, table)
+    return _render(request, {"drill": drill, "settings": settings, "item": _item(table, form)})
 
 
 def _with_typed_cards(request: HttpRequest, table: DrillTable) -> tuple[QueryDict, list[str]]:

@@ -13,7 +13,7 @@ learner's last answer and its feedback.
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.datastructures import MultiValueDict
@@ -21,8 +21,9 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from .. import course, progress, slots
 from ..exercises import ExerciseBlock
-from ..forms import AnswerForm, HintRequestForm
+from ..forms import HintRequestForm
 from ..models import Deal
+from . import hints
 from .pages import lesson_response
 
 
@@ -92,22 +93,11 @@ def hint(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect(deal)
     request_form = HintRequestForm(request.POST, deal=deal)
     if not request_form.is_valid():
-        message = " ".join(str(e) for errors in request_form.errors.values() for e in errors)
-        return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
-    index = request_form.cleaned_data["hint"]
-    form = AnswerForm(deal=deal, initial=request_form.answer_so_far())
-    exercise = ExerciseBlock(deal, form)
-    box = form.hint_box(index, next(q.legend for q in form.questions if q.part == index))
+        return hints.refused(request_form)
+    form, box = request_form.answer_with_hint()
     if request.htmx:
-        assert box is not None  # the request form checked that the part has hints
-        context = {"box": box, "hint": box.shown[-1], "deal": deal, "oob": True}
-        response = render(request, "lessons/_hint_reply.html", context)
-        # Whatever sent the request (the hint button, or the whole form when a
-        # quick key press reached a button htmx had not wired up yet), the new
-        # hint belongs at the end of its part's list.
-        response["HX-Retarget"] = f"#{box.id}-list"
-        response["HX-Reswap"] = "beforeend"
-        return response
+        return hints.fragment(request, box, deal)
+    exercise = ExerciseBlock(deal, form)
     if deal.lesson:
         return lesson_response(request, deal.lesson, answered=exercise)
     return _page(request, exercise)

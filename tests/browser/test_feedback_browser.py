@@ -128,3 +128,26 @@ def test_hints_without_javascript_return_the_page_with_the_answer_kept(browser, 
         assert "hint 2 of" in tab.locator(f"#{box}-button").inner_text()
     finally:
         context.close()
+
+
+def test_enter_in_an_answer_box_checks_the_answer_not_a_hint(page, live_server, deal):
+    """The hint buttons come first in the form; Enter must still press the check."""
+    open_exercise(page, live_server, deal)
+    fill_answer(page, right_answer(deal))
+    page.locator(f'input[name="{field(deal, 2, "seat", 0)}"]').press("Enter")
+    page.locator(f"#feedback-{deal.slug}-summary").wait_for()
+    assert page.locator(f"#{deal.slug}-p0-hints-list li").count() == 0
+
+
+def test_enter_in_an_answer_box_checks_without_javascript_too(browser, live_server, deal):
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        tab = context.new_page()
+        tab.goto(live_server.url + deal.get_absolute_url())
+        fill_answer(tab, right_answer(deal))
+        with tab.expect_navigation():
+            tab.locator(f'input[name="{field(deal, 2, "seat", 0)}"]').press("Enter")
+        assert tab.url.endswith(f"#feedback-{deal.slug}")
+        assert tab.locator(f"#{deal.slug}-p0-hints-list li").count() == 0
+    finally:
+        context.close()
