@@ -25,11 +25,14 @@ LOW_OF = {
 
 def _low_hand(rng: random.Random, used: set[Card], top: int) -> tuple[Card, ...]:
     """Five cards of different ranks at or below ``top`` (ace low), from cards not used."""
-    ranks = rng.sample(range(1, top + 1), 5)
+    return _cards_of(rng, used, rng.sample(range(1, top + 1), 5))
+
+
+def _cards_of(rng: random.Random, used: set[Card], ranks: list[int]) -> tuple[Card, ...]:
+    """One card of each rank, each of a suit drawn at random among the cards not used yet."""
     hand = []
     for rank in ranks:
-        options = [c for c in DECK if c.rank == rank and c not in used]
-        card = rng.choice(options)
+        card = rng.choice([c for c in DECK if c.rank == rank and c not in used])
         used.add(card)
         hand.append(card)
     return tuple(hand)
@@ -45,13 +48,7 @@ def _near_hands(rng: random.Random, count: int) -> list[tuple[Card, ...]]:
         if rng.random() < 0.5:  # change the last (lowest) card only, or nothing
             free = [r for r in range(1, 10) if r not in ranks]
             ranks[-1] = rng.choice(free + [ranks[-1]])
-        hand = []
-        for rank in ranks:
-            options = [c for c in DECK if c.rank == rank and c not in used]
-            card = rng.choice(options)
-            used.add(card)
-            hand.append(card)
-        hands.append(tuple(hand))
+        hands.append(_cards_of(rng, used, ranks))
     return hands
 
 
