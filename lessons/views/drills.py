@@ -21,6 +21,7 @@ with the attempt.
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 
 from django import forms
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -42,6 +43,20 @@ from ..models import Deal
 from . import hints
 
 PREFIX = "drill"
+TYPED_MAX = 200  # the typed-cards box's maxlength
+
+
+@dataclass(frozen=True)
+class TypedCards:
+    """A card question's "Or type the cards" box: its input's name and what it holds.
+
+    The box is not a field of the answer form (exercises have no such box),
+    so the drill keeps what was typed itself: a hint or an answer that cannot
+    be checked yet sends the page back with the typing as it was.
+    """
+
+    name: str
+    value: str = ""
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -91,7 +106,7 @@ def drill_item(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         context = {
             "drill": drill,
             "settings": settings,
-            "item": _item(table, answer),
+            "item": _item(table, answer, request.POST),
             "repeated": repeated,
             "unreadable": unreadable,
             "typed_problems": typed_problems,
@@ -158,7 +173,8 @@ def drill_hint(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     form, box = request_form.answer_with_hint()
     if request.htmx:
         return hints.fragment(request, box, table)
-    return _render(request, {"drill": drill, "settings": settings, "item": _item(table, form)})
+    item = _item(table, form, request.POST)
+    return _render(request, {"drill": drill, "settings": settings, "item": item})
 
 
 def _with_typed_cards(request: HttpRequest, table: DrillTable) -> tuple[QueryDict, list[str]]:
@@ -175,11 +191,11 @@ def _with_typed_cards(request: HttpRequest, table: DrillTable) -> tuple[QueryDic
             continue
         for name, field in question.fields.items():
             html_name = f"{PREFIX}-{name}"
-            typed = data.get(f"{html_name}-typed", "").strip()
+            typed = data.get(_typed_name(name), "").strip()
             if not typed or data.getlist(html_name):
                 continue
             try:
-                cards = parse_cards(typed[:200])
+                cards = parse_cards(typed[:TYPED_MAX])
             except EvaluatorError as error:
                 problems.append(f"{question.legend}: {error}.")
                 continue
@@ -196,6 +212,24 @@ def _with_typed_cards(request: HttpRequest, table: DrillTable) -> tuple[QueryDic
     return data, problems
 
 
+def _typed_name(name: str) -> str:
+    """The typed-cards box of the card question whose toggles are the answer field ``name``."""
+    return f"{PREFIX}-{name}-typed"
+
+
+def _typed_boxes(form: AnswerForm, post: QueryDict | None) -> list[TypedCards | None]:
+    """Each fieldset's typed-cards box (None where there is none), holding the post's text."""
+    boxes: list[TypedCards | None] = []
+    for question in form.questions:
+        if question.kind != "badugi_cards":
+            boxes.append(None)
+            continue
+        name = _typed_name(next(iter(question.fields)))
+        typed = post.get(name, "") if post is not None else ""
+        boxes.append(TypedCards(name, typed[:TYPED_MAX]))
+    return boxes
+
+
 def _table(kind: str, game: str, difficulty: int, seed: int) -> DrillTable:
     try:
         return DrillTable.of(generate(kind, game, difficulty, seed))
@@ -203,12 +237,20 @@ def _table(kind: str, game: str, difficulty: int, seed: int) -> DrillTable:
         raise Http404(str(error)) from None
 
 
-def _item(table: DrillTable, answer: AnswerForm | None) -> dict[str, object]:
+def _item(
+    table: DrillTable, answer: AnswerForm | None, post: QueryDict | None = None
+) -> dict[str, object]:
+    """The item's context; ``post`` is the learner's answer so far, to keep in the typed boxes.
+
+    ``questions`` pairs each fieldset with its typed-cards box, so the
+    template draws the box beside the toggles it stands in for.
+    """
     item = table.item
     form = answer or AnswerForm(deal=table, prefix=PREFIX)
     return {
         "table": table,
         "form": form,
+        "questions": list(zip(form.fieldsets, _typed_boxes(form, post), strict=True)),
         "url": drill_url(item.kind, item.chosen_game, item.difficulty, item.seed),
     }
 

@@ -33,3 +33,26 @@ def axe_violations(page: Any, *, wcag22: bool = False) -> AxeViolations:
         "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", tags
     )
     return AxeViolations(result["violations"])
+
+
+def axe_violations_without_javascript(tab: Any, html: str, url: str) -> AxeViolations:
+    """Axe on a page exactly as a browser without JavaScript was sent it.
+
+    axe cannot run where scripts are off (its checks wait on timers that
+    never fire), so ``html``, the page the script-less browser received from
+    ``url``, is shown again in ``tab``, a tab with JavaScript on, with the
+    site's own scripts refused and its ``<noscript>`` parts in force, as they
+    were for the learner.
+    """
+    address = url.split("#")[0]
+    shown = html.replace("<noscript>", "").replace("</noscript>", "")
+    tab.route(lambda u: u.split("?")[0].endswith(".js"), lambda route: route.abort())
+    tab.route(
+        lambda u: u == address,
+        lambda route: route.fulfill(body=shown, content_type="text/html; charset=utf-8"),
+    )
+    try:
+        tab.goto(address)
+        return axe_violations(tab)
+    finally:
+        tab.unroute_all()

@@ -7,12 +7,13 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from playwright.sync_api import expect
 
-from evaluator import PROFILES
+from evaluator import PROFILES, format_cards
 from evaluator.drills import generate
 from lessons import parts
 from lessons.drill_forms import drill_url
 from lessons.drill_items import DrillTable
 from lessons.models import Attempt
+from tests.browser.axe import axe_violations_without_javascript
 from tests.speech import HEARD_JS, spoken_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -155,3 +156,44 @@ def test_a_hint_without_javascript_keeps_the_item_and_is_counted(browser, live_s
         assert attempt.item_key == f"{GAME}/{DIFFICULTY}/{seed}" and attempt.hints_used == 1
     finally:
         context.close()
+
+
+CARDS_KIND, CARDS_GAME, CARDS_DIFFICULTY, CARDS_SEED = "badugi-cards", "badugi", 2, 40
+
+
+def typed_cards() -> str:
+    """What a learner types in the card question's box: the seat's first cards, as printed."""
+    table = DrillTable.of(generate(CARDS_KIND, CARDS_GAME, CARDS_DIFFICULTY, CARDS_SEED))
+    return format_cards(table.hands[table.parts[0]["seat"]][:3])
+
+
+def test_typed_cards_survive_a_hint_without_javascript_and_axe_finds_nothing(
+    browser, page, live_server
+):
+    typed = typed_cards()
+    box = 'input[name="drill-p0_cards-typed"]'
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        pg = context.new_page()
+        pg.goto(live_server.url + drill_url(CARDS_KIND, CARDS_GAME, CARDS_DIFFICULTY, CARDS_SEED))
+        pg.get_by_label("Or type the cards").fill(typed)
+        with pg.expect_navigation():
+            pg.locator("#drill-p0-hints-button").click()
+        assert pg.url.endswith("#drill-p0-hints-1")
+        assert pg.locator("#drill-p0-hints-1").is_visible()
+        assert pg.input_value(box) == typed  # the typing is still there to finish
+        assert pg.locator('input[name="drill-p0_cards"]:checked').count() == 0
+        assert axe_violations_without_javascript(page, pg.content(), pg.url) == []
+    finally:
+        context.close()
+
+
+def test_typed_cards_stay_in_their_box_when_htmx_brings_a_hint(page, live_server):
+    typed = typed_cards()
+    page.goto(live_server.url + drill_url(CARDS_KIND, CARDS_GAME, CARDS_DIFFICULTY, CARDS_SEED))
+    page.wait_for_function("window.htmx !== undefined")
+    page.get_by_label("Or type the cards").fill(typed)
+    page.locator("#drill-p0-hints-button").click()
+    page.locator("#drill-p0-hints-1").wait_for()
+    assert page.get_by_label("Or type the cards").input_value() == typed
+    assert f"seed={CARDS_SEED}" in page.url  # the hint came in place, not as a new page

@@ -12,12 +12,13 @@ import re
 import pytest
 from pytest_django.asserts import assertContains, assertNotContains
 
-from evaluator import settle
+from evaluator import format_cards, settle
 from evaluator.drills import KINDS, generate
 from lessons import parts
 from lessons.drill_forms import drill_hint_url, drill_url
 from lessons.drill_items import DrillTable
 from lessons.models import Attempt
+from tests.form_values import as_sent, kept
 from tests.speech import heard, spoken_words
 
 pytestmark = pytest.mark.django_db
@@ -107,6 +108,54 @@ def test_the_answer_so_far_is_kept_when_a_hint_is_shown(client):
     name = f"drill-{parts.answer_key(0, 'seat', 0)}"
     response = ask(client, kind, game, difficulty, extra={name: "3"})
     assert re.search(rf'name="{name}"[^>]*value="3"', response.content.decode())
+
+
+def answer_so_far(table: DrillTable, typed: str | None = None) -> dict[str, str | list[str]]:
+    """A learner's answer in progress: the engine's answer, with each card question typed.
+
+    The card questions' toggles are left unticked and the seat's first cards
+    (or ``typed``) are written in the "Or type the cards" box instead, as a
+    keyboard learner would.
+    """
+    answer = {f"drill-{k}": v for k, v in parts.model_answer(table).items()}
+    for question in parts.questions(table):
+        if question.kind == "badugi_cards":
+            (name,) = question.fields
+            seat = table.parts[question.part]["seat"]
+            del answer[f"drill-{name}"]
+            answer[f"drill-{name}-typed"] = typed or format_cards(table.hands[seat][:3])
+    return answer
+
+
+@pytest.mark.parametrize("kind, game, difficulty", SAMPLE)
+def test_without_javascript_a_hint_keeps_every_answer_box_as_it_was(client, kind, game, difficulty):
+    """Ticks, numbers, choices and typed cards all come back as the learner left them."""
+    answer = answer_so_far(table_of(kind, game, difficulty))
+    response = ask(client, kind, game, difficulty, extra=answer)
+    assert response.status_code == 200
+    assert kept(response.content.decode(), answer) == as_sent(answer)
+
+
+@pytest.mark.parametrize("typed", ["As 2h", "Ah 11x", "  7c ", "<b>&amp;"])
+def test_the_typed_cards_box_keeps_whatever_was_typed_through_a_hint(client, typed):
+    """A hint checks nothing, so even a slip comes back as typed, for the learner to mend."""
+    kind, game, difficulty = "badugi-cards", "badugi", 2
+    answer = answer_so_far(table_of(kind, game, difficulty), typed=typed)
+    response = ask(client, kind, game, difficulty, extra=answer)
+    assert response.status_code == 200
+    assert kept(response.content.decode(), answer) == as_sent(answer)
+
+
+@pytest.mark.parametrize("htmx", [False, True], ids=["plain", "htmx"])
+def test_typed_cards_that_cannot_be_checked_come_back_in_their_box(client, htmx):
+    """A slip in the typed cards is said beside the item, and the box still holds the typing."""
+    kind, game, difficulty = "badugi-cards", "badugi", 2
+    answer = answer_so_far(table_of(kind, game, difficulty), typed="As 1x")
+    response = client.post(
+        drill_url(kind, game, difficulty, SEED), answer, **(HTMX if htmx else {})
+    )
+    assertContains(response, "could not be checked yet")
+    assert kept(response.content.decode(), answer) == as_sent(answer)
 
 
 def test_the_hints_taken_are_recorded_with_the_attempt(client):

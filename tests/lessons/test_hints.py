@@ -17,6 +17,7 @@ from evaluator.wording import number_word
 from lessons import parts
 from lessons.models import Deal
 from tests.factories import field, lesson_exercises, make_deal, right_answer
+from tests.form_values import as_sent, kept
 from tests.speech import heard, spoken_words
 
 pytestmark = pytest.mark.django_db
@@ -103,6 +104,37 @@ def test_the_answer_so_far_is_kept_when_a_hint_is_shown(client):
         assert re.search(rf'name="{cards}" value="{value}"[^>]*checked', html)
     assertNotContains(response, "Not yet")  # asking for a hint is not a check
     assertNotContains(response, 'aria-invalid="true"')
+
+
+def one_exercise_per_part_kind() -> list:
+    """For each kind of question the shipped exercises ask, the first exercise asking it."""
+    first: dict[str, Deal] = {}
+    for deal in lesson_exercises():
+        for part in deal.parts:
+            first.setdefault(part["kind"], deal)
+    return [pytest.param(deal.slug, id=kind) for kind, deal in sorted(first.items())]
+
+
+@pytest.mark.parametrize("slug", one_exercise_per_part_kind())
+def test_without_javascript_a_hint_keeps_every_answer_box_of_every_kind(client, slug):
+    """Ticks, numbers and choices of every question kind come back as the learner left them."""
+    deal = Deal.objects.get(slug=slug)
+    index = next(i for i, hints in enumerate(parts.hints(deal)) if hints)
+    answer = right_answer(deal)
+    response = ask(client, deal, index, 0, extra=answer)
+    assert response.status_code == 200
+    assert kept(response.content.decode(), answer) == as_sent(answer)
+
+
+def test_a_teachers_own_choice_is_kept_through_another_parts_hint(client):
+    """A choice has no hints of its own, but a hint on the part before must not clear it."""
+    options = ["low", "Badugi"]
+    choice = {"kind": "choice", "question": "Which half?", "options": options, "answer": 1}
+    deal = make_deal(parts=[{"kind": "winners"}, choice])
+    answer = right_answer(deal)
+    response = ask(client, deal, 0, 0, extra=answer)
+    assert response.status_code == 200
+    assert kept(response.content.decode(), answer) == as_sent(answer)
 
 
 def test_the_hints_taken_go_with_the_answer_to_each_result(client):
