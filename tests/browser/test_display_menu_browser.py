@@ -32,11 +32,21 @@ PAGES = [
     "/odds/",
     "/calculator/",
     "/exercises/badugi-6/",
+    "/drills/",
+    "/drills/badugi-cards/?game=badeucey&difficulty=3&seed=5",
+    "/drills/payouts/?game=badacey&difficulty=3&seed=5",
+    "/replay/amara-bram-kira-noor/?step=9",
 ]
 
 
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-SCREENSHOTS = {"/": "home", "/badugi/": "badugi", "/exercises/badugi-6/": "exercise"}
+SCREENSHOTS = {
+    "/": "home",
+    "/badugi/": "badugi",
+    "/exercises/badugi-6/": "exercise",
+    "/drills/badugi-cards/?game=badeucey&difficulty=3&seed=5": "drill",
+    "/replay/amara-bram-kira-noor/?step=9": "replay-table",
+}
 
 # id: (the Display menu's choice, the system's preference, the scheme the page must use)
 COLOURS = {
@@ -251,6 +261,37 @@ def test_the_replay_chart_bars_stand_out_and_match_their_legend(page, live_serve
         assert legend[round_class] == fill, (round_class, legend, fill)
     ARTEFACTS.mkdir(exist_ok=True)
     page.locator(".replay-chart").screenshot(path=str(ARTEFACTS / f"colours-{colours}-chart.png"))
+
+
+EDGES = """selectors => Object.fromEntries(selectors.map(selector => {
+  const el = document.querySelector(selector);
+  return [selector, el && getComputedStyle(el).borderTopColor];
+}))"""
+
+
+@pytest.mark.parametrize("colours", list(COLOURS))
+def test_the_table_rim_frames_and_dividers_show_in_every_colour_choice(page, live_server, colours):
+    """The replayer's table outline and each question's frame are 3:1 against the page
+    (WCAG 1.4.11); dividers are faint on the light side and 3:1 on the dark one."""
+    load_content()
+    expected = use_colours(page, colours)
+    page.goto(live_server.url + "/replay/amara-bram-kira-noor/?step=0")
+    assert_scheme(page, expected)
+    background = body_background(page)
+    edges = page.evaluate(
+        EDGES, [".poker-table__felt", ".replay-control--off", ".replayer", ".replay-seat"]
+    )
+    assert all(edges.values()), edges
+    for selector in (".poker-table__felt", ".replay-control--off"):
+        assert _contrast(edges[selector], background) >= 3, (selector, edges, background)
+    for selector in (".replayer", ".replay-seat"):
+        least = 3 if expected == "dark" else 1.2
+        assert _contrast(edges[selector], background) >= least, (selector, edges, background)
+    page.goto(live_server.url + "/drills/badugi-cards/?game=badeucey&difficulty=3&seed=5")
+    edges = page.evaluate(EDGES, [".exercise__part", ".site-footer"])
+    assert _contrast(edges[".exercise__part"], background) >= 3, edges
+    footer = page.locator(".site-footer").evaluate("e => getComputedStyle(e).backgroundColor")
+    assert _contrast(edges[".site-footer"], footer) >= (3 if expected == "dark" else 1.2), edges
 
 
 # The focused element's outline, and the background it is drawn on: the
