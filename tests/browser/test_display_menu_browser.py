@@ -18,6 +18,9 @@ from evaluator.notation import parse_deal
 from evaluator.replay import replay
 from lessons.content.loader import load_content
 from lessons.models import Deal
+from tests.browser.colours import contrast as _contrast
+from tests.browser.colours import luminance as _luminance
+from tests.browser.colours import over as _over
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -339,31 +342,6 @@ def test_keyboard_focus_shows_a_contrasting_outline_in_every_colour_choice(
         assert focused["outlineWidth"] >= 2, focused
         behind = _over(focused["background"], page_background)
         assert _contrast(focused["outlineColor"], behind) >= 3, (focused, behind)
-
-
-def _channels(rgb: str) -> list[float]:
-    """ "rgb(r, g, b)" or "rgba(r, g, b, a)" as numbers (alpha 1 when absent)."""
-    parts = [float(x) for x in rgb[rgb.index("(") + 1 : rgb.index(")")].split(",")]
-    return parts if len(parts) == 4 else [*parts, 1.0]
-
-
-def _over(colour: str, background: str) -> str:
-    """A see-through colour as it shows on an opaque background."""
-    *top, alpha = _channels(colour)
-    below = _channels(background)[:3]
-    mixed = [round(a * alpha + b * (1 - alpha)) for a, b in zip(top, below, strict=True)]
-    return f"rgb({mixed[0]}, {mixed[1]}, {mixed[2]})"
-
-
-def _luminance(rgb: str) -> float:
-    parts = [c / 255 for c in _channels(rgb)[:3]]
-    lin = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in parts]
-    return 0.2126 * lin[0] + 0.7152 * lin[1] + 0.0722 * lin[2]
-
-
-def _contrast(a: str, b: str) -> float:
-    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

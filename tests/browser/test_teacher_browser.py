@@ -9,7 +9,9 @@ from django.db import connection
 from django.db.migrations.loader import MigrationLoader
 from playwright.sync_api import expect
 
+from lessons.content.loader import load_content
 from lessons.models import Deal
+from tests.browser.colours import contrast, luminance
 from tests.factories import make_teacher, right_answer
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -77,3 +79,45 @@ def test_a_teacher_publishes_a_deal_that_a_learner_then_answers(browser, page, l
     learner.get_by_role("button", name="Check my answer").click()
     feedback = learner.locator(f"#feedback-{deal.slug}")
     expect(feedback).to_contain_text("All right: every part is correct.")
+
+
+def sign_in(tab, live_server) -> None:
+    make_teacher(password=PASSWORD)
+    tab.goto(live_server.url + "/admin/")
+    tab.get_by_label("Username").fill("teacher")
+    tab.get_by_label("Password").fill(PASSWORD)
+    tab.get_by_role("button", name="Log in").click()
+    expect(tab.get_by_role("button", name="Log out")).to_be_visible()
+
+
+# The admin's deal pages draw cards with admin-deal.css: read back the page,
+# a plain card's edge and a counting card's thick edge (its mark, besides colour).
+CARD_EDGES = """() => {
+  const edge = selector => getComputedStyle(document.querySelector(selector)).borderTopColor;
+  return {
+    page: getComputedStyle(document.body).backgroundColor,
+    card: edge(".deal-verdict .playing-card:not(.playing-card--counts)"),
+    counts: edge(".deal-verdict .playing-card--counts"),
+  };
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_deal_change_page_and_its_preview_follow_the_admins_own_scheme(
+    page, live_server, axe, scheme
+):
+    """Django's admin has its own dark mode; the project's card styles must not undo it."""
+    load_content()
+    deal = Deal.objects.filter(published=True).exclude(lesson="").first()
+    page.emulate_media(color_scheme=scheme)
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/admin/lessons/deal/{deal.pk}/change/")
+    colours = page.evaluate(CARD_EDGES)
+    assert (luminance(colours["page"]) < 0.05) == (scheme == "dark"), colours
+    # Each card's edge, and the counting card's thick one, show against the page (1.4.11).
+    assert contrast(colours["card"], colours["page"]) >= 3, colours
+    assert contrast(colours["counts"], colours["page"]) >= 3, colours
+    assert axe(page) == []
+    page.get_by_role("button", name="Preview as a learner sees it (does not save)").click()
+    page.locator("#deal-preview .deal-preview__body").wait_for()
+    assert axe(page) == []
