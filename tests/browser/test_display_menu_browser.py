@@ -35,6 +35,7 @@ PAGES = [
     "/odds/",
     "/calculator/",
     "/exercises/badugi-6/",
+    "/practice/?page=0",
     "/drills/",
     "/drills/badugi-cards/?game=badeucey&difficulty=3&seed=5",
     "/drills/payouts/?game=badacey&difficulty=3&seed=5",
@@ -70,7 +71,8 @@ BOOTSTRAP_COLOURS = """() => {
   };
   const colours = Object.fromEntries(
     ["--bs-body-bg", "--bs-body-color", "--bs-emphasis-color", "--bs-secondary-color",
-     "--bs-border-color", "--bs-tertiary-bg", "--bs-secondary-bg"].map(n => [n, read(n)]));
+     "--bs-border-color", "--bs-tertiary-bg", "--bs-secondary-bg", "--bs-form-invalid-color"]
+    .map(n => [n, read(n)]));
   probe.remove();
   return colours;
 }"""
@@ -206,7 +208,12 @@ def _bootstrap_agrees_with_the_page(page, expected: str) -> None:
     for name in ("--bs-tertiary-bg", "--bs-secondary-bg"):
         assert (_luminance(bootstrap[name]) < 0.05) == (expected == "dark"), (name, bootstrap)
     # ...and its text and hint colours are readable on it.
-    for name in ("--bs-body-color", "--bs-emphasis-color", "--bs-secondary-color"):
+    for name in (
+        "--bs-body-color",
+        "--bs-emphasis-color",
+        "--bs-secondary-color",
+        "--bs-form-invalid-color",
+    ):
         colour = _over(bootstrap[name], background)
         assert _contrast(colour, background) >= 4.5, (name, colour, background)
     # Table and card lines show, however faintly (they are decoration, not controls).
