@@ -18,7 +18,7 @@ from lessons import parts
 from lessons.drill_forms import drill_hint_url, drill_url
 from lessons.drill_items import DrillTable
 from lessons.models import Attempt
-from tests.form_values import as_sent, kept
+from tests.form_values import answer_boxes, as_sent, kept
 from tests.speech import heard, spoken_words
 
 pytestmark = pytest.mark.django_db
@@ -134,6 +134,16 @@ def test_without_javascript_a_hint_keeps_every_answer_box_as_it_was(client, kind
     response = ask(client, kind, game, difficulty, extra=answer)
     assert response.status_code == 200
     assert kept(response.content.decode(), answer) == as_sent(answer)
+
+
+@pytest.mark.parametrize("kind, game, difficulty", SAMPLE)
+def test_with_htmx_a_hint_reply_holds_no_answer_box_to_overwrite(client, kind, game, difficulty):
+    """htmx adds the hint and swaps the controls only: every box stays as the learner left it."""
+    answer = answer_so_far(table_of(kind, game, difficulty))
+    response = ask(client, kind, game, difficulty, extra=answer, htmx=True)
+    assert response.status_code == 200
+    assert answer_boxes(response.content.decode()) == {}
+    assert response["HX-Reswap"] == "beforeend"  # appended to the list, nothing replaced
 
 
 @pytest.mark.parametrize("typed", ["As 2h", "Ah 11x", "  7c ", "<b>&amp;"])

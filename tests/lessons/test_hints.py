@@ -17,7 +17,7 @@ from evaluator.wording import number_word
 from lessons import parts
 from lessons.models import Deal
 from tests.factories import field, lesson_exercises, make_deal, right_answer
-from tests.form_values import as_sent, kept
+from tests.form_values import answer_boxes, as_sent, kept
 from tests.speech import heard, spoken_words
 
 pytestmark = pytest.mark.django_db
@@ -124,6 +124,16 @@ def test_without_javascript_a_hint_keeps_every_answer_box_of_every_kind(client, 
     response = ask(client, deal, index, 0, extra=answer)
     assert response.status_code == 200
     assert kept(response.content.decode(), answer) == as_sent(answer)
+
+
+@pytest.mark.parametrize("slug", one_exercise_per_part_kind())
+def test_with_htmx_a_hint_reply_holds_no_answer_box_of_any_kind(client, slug):
+    """The reply only adds the hint and swaps the controls, so no typed answer is replaced."""
+    deal = Deal.objects.get(slug=slug)
+    index = next(i for i, hints in enumerate(parts.hints(deal)) if hints)
+    response = ask(client, deal, index, 0, extra=right_answer(deal), htmx=True)
+    assert response.status_code == 200
+    assert answer_boxes(response.content.decode()) == {}
 
 
 def test_a_teachers_own_choice_is_kept_through_another_parts_hint(client):
