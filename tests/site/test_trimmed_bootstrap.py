@@ -41,3 +41,12 @@ def test_the_drill_settings_layout_classes_survive_the_trim():
     site_css = trimmer.TARGET.read_text(encoding="utf-8")
     for rule in (".col-sm-4{", ".btn-secondary{"):
         assert rule in site_css
+
+
+def test_a_rule_is_kept_when_it_only_excludes_classes_the_site_never_uses():
+    """The practice filter's input group squares the select's corner with such a rule."""
+    trimmer = _trimmer()
+    words = {"input-group"}
+    css = ".input-group:not(.has-validation)>:not(:last-child):not(.dropdown-toggle){a:b}"
+    assert trimmer.trim(css, words) == css
+    assert trimmer.trim(".dropdown-toggle{a:b}", words) == ""
