@@ -12,12 +12,12 @@ import re
 import pytest
 from pytest_django.asserts import assertContains, assertNotContains
 
-from evaluator import settle
-from evaluator.drills import KINDS, generate
+from evaluator.drills import KINDS
 from lessons import parts
 from lessons.drill_forms import drill_hint_url, drill_url
-from lessons.drill_items import DrillTable
 from lessons.models import Attempt
+from tests.drill_tables import side_pot_item, table_of
+from tests.hint_checks import assert_hints_shown, first_hint_fragment
 from tests.speech import heard, spoken_words
 
 pytestmark = pytest.mark.django_db
@@ -28,10 +28,6 @@ SEED = 11
 SAMPLE = [(kind, drill.games[0], 2) for kind, drill in KINDS.items()]
 
 
-def table_of(kind, game, difficulty, seed=SEED) -> DrillTable:
-    return DrillTable.of(generate(kind, game, difficulty, seed))
-
-
 def ask(client, kind, game, difficulty, seed=SEED, index=0, shown=0, extra=None, htmx=False):
     data = {"hint": str(index), f"drill-p{index}_hints": str(shown)} | (extra or {})
     url = drill_hint_url(kind, game, difficulty, seed)
@@ -40,7 +36,7 @@ def ask(client, kind, game, difficulty, seed=SEED, index=0, shown=0, extra=None,
 
 @pytest.mark.parametrize("kind, game, difficulty", SAMPLE)
 def test_without_javascript_each_hint_comes_back_with_the_same_item(client, kind, game, difficulty):
-    table = table_of(kind, game, difficulty)
+    table = table_of(kind, game, difficulty, SEED)
     hints = parts.hints(table)[0]
     assert hints, "every sampled item offers hints on its first question"
     first = client.get(drill_url(kind, game, difficulty, SEED)).content.decode()
@@ -52,33 +48,18 @@ def test_without_javascript_each_hint_comes_back_with_the_same_item(client, kind
         assertContains(response, "<html")
         page = heard(response.content.decode())
         assert f"(item {SEED}," in page  # the same item, dealt again from its seed
-        for number, text in enumerate(hints[: shown + 1], 1):
-            assert f"Hint {number} of {len(hints)}: {spoken_words(text)}" in page
-        for text in hints[shown + 1 :]:
-            assert spoken_words(text) not in page
+        assert_hints_shown(page, hints, shown)
         assertContains(response, f'name="drill-p0_hints" value="{shown + 1}"')
-        if shown + 1 < len(hints):
-            assert f"Show hint {shown + 2} of {len(hints)}" in page
-        else:
-            assert f"All {len(hints)} hints shown" in page
         assertNotContains(response, "Not quite")  # asking for a hint is not a check
 
 
 @pytest.mark.parametrize("kind, game, difficulty", SAMPLE[:3])
 def test_with_htmx_only_the_new_hint_and_the_controls_come_back(client, kind, game, difficulty):
-    hints = parts.hints(table_of(kind, game, difficulty))[0]
+    hints = parts.hints(table_of(kind, game, difficulty, SEED))[0]
     response = ask(client, kind, game, difficulty, htmx=True)
-    assert response.status_code == 200
-    html = response.content.decode()
-    assert "<html" not in html and "<fieldset" not in html
-    assert html.lstrip().startswith("<li")  # appended to the live list
-    assert f"Hint 1 of {len(hints)}: {spoken_words(hints[0])}" in heard(html)
-    assert 'hx-swap-oob="true"' in html
-    assert 'name="drill-p0_hints" value="1"' in html
+    html = first_hint_fragment(response, hints, "drill-p0_hints", "drill-p0-hints-list")
     # The next button asks for the same item's next hint.
     assert drill_hint_url(kind, game, difficulty, SEED).replace("&", "&amp;") in html
-    assert response["HX-Retarget"] == "#drill-p0-hints-list"
-    assert response["HX-Reswap"] == "beforeend"
 
 
 def test_the_hint_is_the_items_own_for_its_seed(client):
@@ -93,7 +74,7 @@ def test_the_hint_is_the_items_own_for_its_seed(client):
 
 def test_a_second_part_has_its_own_hints(client):
     kind, game, difficulty = "outs", "badugi", 2
-    hints = parts.hints(table_of(kind, game, difficulty))
+    hints = parts.hints(table_of(kind, game, difficulty, SEED))
     assert len(hints) == 2 and hints[1]
     response = ask(client, kind, game, difficulty, index=1, htmx=True)
     assert f"Hint 1 of {len(hints[1])}: {spoken_words(hints[1][0])}" in heard(
@@ -111,9 +92,8 @@ def test_the_answer_so_far_is_kept_when_a_hint_is_shown(client):
 
 def test_the_hints_taken_are_recorded_with_the_attempt(client):
     kind, game, difficulty = "betting", "badacey", 1
-    answer = {
-        f"drill-{k}": v for k, v in parts.model_answer(table_of(kind, game, difficulty)).items()
-    }
+    table = table_of(kind, game, difficulty, SEED)
+    answer = {f"drill-{k}": v for k, v in parts.model_answer(table).items()}
     response = client.post(
         drill_url(kind, game, difficulty, SEED), answer | {"drill-p0_hints": "2"}
     )
@@ -123,23 +103,6 @@ def test_the_hints_taken_are_recorded_with_the_attempt(client):
     assert attempt.item_key == f"{game}/{difficulty}/{SEED}"
     # The next item starts again with no hints shown.
     assertContains(response, 'name="drill-p0_hints" value="0"')
-
-
-def side_pot_item(game: str) -> tuple[int, DrillTable]:
-    for seed in range(300):
-        table = table_of("payouts", game, 3, seed)
-        if table.item.contributions:
-            outcome = settle(
-                table.profile,
-                table.hands,
-                contributions=table.item.contributions,
-                folded=table.folded,
-                button=table.item.button,
-                names=table.names,
-            )
-            if len(outcome.pots) > 1:
-                return seed, table
-    raise AssertionError("no seeded payouts item has side pots")
 
 
 def test_side_pot_hints_reach_the_learner_pot_by_pot(client):
@@ -173,7 +136,7 @@ def test_a_hint_for_a_question_that_is_not_there_is_a_400(client):
 
 def test_a_choice_question_has_no_hints_and_says_so(client):
     kind, game, difficulty = "betting", "badacey", 3
-    assert parts.hints(table_of(kind, game, difficulty)) == [[]]
+    assert parts.hints(table_of(kind, game, difficulty, SEED)) == [[]]
     page = client.get(drill_url(kind, game, difficulty, SEED))
     assertNotContains(page, "Show hint")
     response = ask(client, kind, game, difficulty)
