@@ -47,6 +47,9 @@ class DrillTable(SeatReadings):
     title: str = ""
     prompt: str = ""
     settings: dict[str, Any] = field(default_factory=dict)
+    _settlements: dict[str | None, Settlement] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
     @classmethod
     def of(cls, item: DrillItem) -> DrillTable:
@@ -75,7 +78,18 @@ class DrillTable(SeatReadings):
         return list(self.item.folded or [False] * len(self.seats))
 
     def settlement(self, game: str | None = None) -> Settlement:
-        """The engine's settlement, from contributions when the item has side pots."""
+        """The engine's settlement, from contributions when the item has side pots.
+
+        Kept per game: one answer asks for it from the legend, the box
+        limits, the checker, the hints and the worked answer, and an item
+        never changes once dealt.
+        """
+        known = self._settlements.get(game)
+        if known is None:
+            known = self._settlements[game] = self._settle(game)
+        return known
+
+    def _settle(self, game: str | None) -> Settlement:
         contributions = self.chips_put_in
         return settle(
             self.profile_for(game),

@@ -19,15 +19,15 @@ import os
 import re
 import secrets
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
+
+from badacey_site.app_server import ServerDidNotStart, app_server
 
 ROOT = Path(__file__).resolve().parent.parent
 CONNECTIONS = 16
@@ -98,12 +98,6 @@ def learner_cookie(env: dict[str, str], lesson: str) -> str:
     return f"sessionid={result.stdout.split()[-1]}"
 
 
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 @contextmanager
 def gunicorn(workers: int = 2, env_out: dict[str, str] | None = None) -> Iterator[str]:
     """The site under gunicorn on a free loopback port, with its own migrated database.
@@ -117,34 +111,13 @@ def gunicorn(workers: int = 2, env_out: dict[str, str] | None = None) -> Iterato
             env_out.update(env)
         _manage(env, "migrate", "--noinput")
         _manage(env, "collectstatic", "--noinput", "--verbosity", "0")
-        port = _free_port()
-        log = (Path(tmp) / "gunicorn.log").open("w")
-        server = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "badacey_site.wsgi"]
-            + ["--bind", f"127.0.0.1:{port}", "--workers", str(workers)],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        url = f"http://127.0.0.1:{port}"
-        try:
-            deadline = time.monotonic() + 60
-            while True:
-                if server.poll() is not None:
-                    raise SystemExit((Path(tmp) / "gunicorn.log").read_text())
-                try:
-                    with urllib.request.urlopen(url + "/", timeout=5):
-                        break
-                except OSError:
-                    if time.monotonic() > deadline:
-                        raise SystemExit("gunicorn did not answer within a minute") from None
-                    time.sleep(0.2)
+        with ExitStack() as stack:
+            server = app_server(env, Path(tmp) / "gunicorn.log", workers=workers, within=60)
+            try:
+                url = stack.enter_context(server)
+            except ServerDidNotStart as error:
+                raise SystemExit(str(error)) from None
             yield url
-        finally:
-            server.terminate()
-            server.wait(timeout=30)
-            log.close()
 
 
 def warm(url: str, rounds: int = 6, cookie: str = "") -> bytes:

@@ -250,11 +250,6 @@ class Deal(SeatReadings, models.Model):
     def hands(self) -> list[tuple[Card, ...]]:
         return [parse_cards(seat["cards"]) for seat in self.seats]
 
-    @property
-    def seats_with_folds(self) -> list[tuple[dict[str, str], tuple[Card, ...], bool]]:
-        """Each seat, its cards and whether it folded: a card list must say who is out."""
-        return list(zip(self.seats, self.hands, self.folded, strict=True))
-
     def settlement(self, game: str | None = None) -> Settlement:
         """Who wins what. Without a pot, settle 0 chips: the winners are still named.
 

@@ -16,7 +16,12 @@ A block slot (``{% slotblock "name" %}default HTML{% endslotblock %}``) holds
 a whole piece of HTML as its default, such as an exercise's empty form: the
 no-JavaScript answer check fills only the answered exercise's block and
 leaves every other block as cached. Its markers are a pair of comments, and
-a block's default may hold ordinary slots, which are filled after it.
+a block's default, like the HTML that fills it, may hold slots of its own,
+which are filled too.
+
+``split`` is the one reader of the markers: a cached page is kept as its
+pieces and ``join`` fills them on each response, and ``fill`` (a page that
+is not cached) is the same two steps at once.
 """
 
 from __future__ import annotations
@@ -47,51 +52,18 @@ def block_markers(name: str) -> tuple[SafeString, SafeString]:
     return mark_safe(f"<!--slot:{name}{{-->"), mark_safe(f"<!--}}slot:{name}-->")
 
 
-def fill(html: str, fills: Mapping[str, str]) -> str:
-    """Replace every marker by its fill (trusted HTML) or, failing that, its default.
-
-    Block slots go first, so the ordinary slots inside a block's default (or
-    inside its fill) are filled too. Markers are found with ``str.find``, not
-    a regular expression: this runs on every response over a lesson page of
-    a few hundred kilobytes, and a plain search skips the text between
-    markers many times faster.
-    """
-    if OPENING not in html:
-        return html
-    if "{-->" in html:
-        html = _fill(html, fills, block=True)
-    return _fill(html, fills, block=False)
-
-
 OPENING = "<!--slot:"
 
 
-def _fill(html: str, fills: Mapping[str, str], *, block: bool) -> str:
-    pieces = []
-    position = 0  # everything before it has been copied to pieces
-    search = html.find(OPENING)
-    while search >= 0:
-        end = html.find("-->", search)
-        if end < 0:
-            break
-        inner = html[search + len(OPENING) : end]
-        after = end + 3
-        if block and inner.endswith("{") and NAME.match(name := inner[:-1]):
-            closing = f"<!--}}slot:{name}-->"
-            close = html.find(closing, after)
-            if close >= 0:
-                pieces.append(html[position:search])
-                pieces.append(str(fills[name]) if name in fills else html[after:close])
-                position = after = close + len(closing)
-        elif not block and "|" in inner:
-            name, default = inner.split("|", 1)
-            if NAME.match(name):
-                pieces.append(html[position:search])
-                pieces.append(str(fills.get(name, default)))
-                position = after
-        search = html.find(OPENING, after)
-    pieces.append(html[position:])
-    return "".join(pieces)
+def fill(html: str, fills: Mapping[str, str]) -> str:
+    """Replace every marker by its fill (trusted HTML) or, failing that, its default.
+
+    The same parser as a cached page's (``join(split(html), fills)``), so a
+    page filled whole and a page filled from its cached pieces cannot differ.
+    """
+    if OPENING not in html:
+        return html
+    return join(split(html), fills).decode()
 
 
 # A page kept in the cache is stored split at its markers, so that a response
@@ -102,44 +74,54 @@ Piece = bytes | tuple[str, "bytes | list[Piece]"]
 
 
 def split(html: str) -> list[Piece]:
-    """``html`` as pieces for ``join``: the same page, ready to be filled quickly."""
+    """``html`` as pieces for ``join``: the same page, ready to be filled quickly.
+
+    The one reading of the marker syntax:
+
+    - ``<!--slot:NAME|default-->`` is a slot;
+    - ``<!--slot:NAME{-->`` opens a block slot, which ends at the first
+      ``<!--}slot:NAME-->`` after it; what lies between is its default, read
+      by these same rules (so it may hold slots and other blocks). An opening
+      with no closing after it stays in the page as text, and what follows
+      it is read as usual;
+    - a comment that is neither (a name with other characters, no ``-->``
+      at all) stays in the page as it is.
+
+    Markers are found with ``str.find``, not a regular expression: a plain
+    search skips the text between markers many times faster.
+    """
+    return _split(html, 0, len(html))
+
+
+def _split(html: str, start: int, stop: int) -> list[Piece]:
+    """The pieces of ``html[start:stop]``; no marker reaches past ``stop``."""
     pieces: list[Piece] = []
-    stack: list[tuple[str, list[Piece]]] = []  # the block slots we are inside
-    position = 0
-    search = html.find(OPENING)
+    position = start  # everything before it is in pieces
+    search = html.find(OPENING, start, stop)
     while search >= 0:
-        end = html.find("-->", search)
+        end = html.find("-->", search, stop)
         if end < 0:
             break
         inner = html[search + len(OPENING) : end]
         after = end + 3
-        if inner.endswith("{") and NAME.match(inner[:-1]):
-            pieces.append(html[position:search].encode())
-            stack.append((inner[:-1], pieces))
-            pieces = []
-            position = after
-        elif "|" in inner and NAME.match(inner.split("|", 1)[0]):
+        if inner.endswith("{") and NAME.match(name := inner[:-1]):
+            closing = f"<!--}}slot:{name}-->"
+            close = html.find(closing, after, stop)
+            if close >= 0:
+                if search > position:
+                    pieces.append(html[position:search].encode())
+                pieces.append((name, _split(html, after, close)))
+                position = after = close + len(closing)
+        elif "|" in inner:
             name, default = inner.split("|", 1)
-            pieces.append(html[position:search].encode())
-            pieces.append((name, default.encode()))
-            position = after
-        search = html.find(OPENING, after)
-        # A block closes before the next opening after it, if at all.
-        while (
-            stack
-            and (close := html.find(f"<!--}}slot:{stack[-1][0]}-->", position)) >= 0
-            and (search < 0 or close < search)
-        ):
-            pieces.append(html[position:close].encode())
-            name, outer = stack.pop()
-            outer.append((name, pieces))
-            pieces = outer
-            position = close + len(f"<!--}}slot:{name}-->")
-    pieces.append(html[position:].encode())
-    while stack:  # an unclosed block: keep its text, as fill() does
-        name, outer = stack.pop()
-        outer.extend([f"<!--slot:{name}{{-->".encode(), *pieces])
-        pieces = outer
+            if NAME.match(name):
+                if search > position:
+                    pieces.append(html[position:search].encode())
+                pieces.append((name, default.encode()))
+                position = after
+        search = html.find(OPENING, after, stop)
+    if stop > position:
+        pieces.append(html[position:stop].encode())
     return pieces
 
 
@@ -155,17 +137,27 @@ def names(pieces: list[Piece]) -> set[str]:
 
 
 def join(pieces: list[Piece], fills: Mapping[str, str], out: list[bytes] | None = None) -> bytes:
-    """The page ``split`` made, each slot filled as ``fill`` would fill it, as UTF-8."""
+    """The page ``split`` made, each slot filled, as UTF-8.
+
+    A slot's fill goes in as it is. A block's fill is read like its default:
+    the slots in it are filled too (an answered exercise carries the
+    learner's own status line), except a block of its own name, which shows
+    its default so that a fill can never fill itself.
+    """
     parts: list[bytes] = [] if out is None else out
     for piece in pieces:
         if isinstance(piece, bytes):
             parts.append(piece)
             continue
         name, default = piece
-        if name in fills:
-            parts.append(str(fills[name]).encode())
+        if name not in fills:
+            if isinstance(default, bytes):
+                parts.append(default)
+            else:
+                join(default, fills, parts)
         elif isinstance(default, bytes):
-            parts.append(default)
+            parts.append(str(fills[name]).encode())
         else:
-            join(default, fills, parts)
+            others = {key: value for key, value in fills.items() if key != name}
+            join(split(str(fills[name])), others, parts)
     return b"".join(parts) if out is None else b""

@@ -64,8 +64,17 @@ def blocks(css: str):
         i = j
 
 
+NEGATION = re.compile(r":not\([^()]*\)")
+
+
 def keep_selector(selector: str, words: set[str]) -> bool:
-    return all(name in words for name in CLASS.findall(selector))
+    """Whether every class the selector needs is one the site may emit.
+
+    A class inside ``:not(...)`` is one the element must lack, so the rule
+    applies all the more when the site never uses it (the input group's
+    rounded corners are written that way).
+    """
+    return all(name in words for name in CLASS.findall(NEGATION.sub("", selector)))
 
 
 def trim(css: str, words: set[str]) -> str:

@@ -102,8 +102,13 @@ class SeatReadings:
         return None
 
     @property
-    def seats_with_hands(self) -> list[tuple[dict[str, str], tuple[Card, ...]]]:
-        return list(zip(self.seats, self.hands, strict=True))
+    def folded(self) -> list[bool]:
+        raise NotImplementedError
+
+    @property
+    def seats_with_folds(self) -> list[tuple[dict[str, str], tuple[Card, ...], bool]]:
+        """Each seat, its cards and whether it folded: a card list must say who is out."""
+        return list(zip(self.seats, self.hands, self.folded, strict=True))
 
 
 class PartTextError(ValueError):

@@ -184,8 +184,11 @@ def _with_typed_cards(request: HttpRequest, table: DrillTable) -> tuple[QueryDic
     the hand is the learner's slip (said, and nothing checked), not a
     tampered post. Ticked toggles win over the box when both are sent.
     """
-    data = request.POST.copy()
     problems: list[str] = []
+    typed_keys = [key for key in request.POST if key.endswith("-typed")]
+    if not any(request.POST.get(key, "").strip() for key in typed_keys):
+        return request.POST, problems  # nothing typed: no need to build the questions
+    data = request.POST.copy()
     for question in parts.questions(table):
         if question.kind != "badugi_cards":
             continue

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_safe
 from evaluator import get_profile
 from evaluator.worked_deals import worked_deal
 
-from .. import badeucey_page, course, page_cache, page_data, progress, slots
+from .. import badeucey_page, course, page_cache, page_data, progress
 from ..exercises import ExerciseBlock
 from ..models import Deal
 
@@ -86,8 +86,8 @@ def lesson_response(
         block = render_to_string(
             "lessons/_exercise.html", {"exercise": answered} | (extra or {}), request=request
         )
-        # The answered block carries this learner's own slots (its status line).
-        fills[exercise_slot(answered.deal.slug)] = slots.fill(block, fills)
+        # Its own slots (this learner's status line) are filled with the page's.
+        fills[exercise_slot(answered.deal.slug)] = block
     return _cached_page(
         request,
         lesson,

@@ -2,41 +2,30 @@
 
 A database loaded before the rename keeps Spade, because the content loader
 never overwrites. The migration renames her only where every field is still
-exactly the old shipped version. These tests run the migration's own
-function on the models as they stand at that migration, and compare the
-result with what the content loader ships today.
+exactly the old shipped version (tests.data_migrations runs it as it ran).
 """
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
-from django.db import connection
-from django.db.migrations.loader import MigrationLoader
 
 from lessons.content.loader import content_deals
 from lessons.models import CONTENT_FIELDS, Deal
+from tests.data_migrations import (
+    assert_brought_up_to_date,
+    assert_left_alone,
+    fields,
+    migration,
+    run_forwards,
+    shipped,
+)
 
 pytestmark = pytest.mark.django_db
 
 NAME = "0014_badugi_1_to_5_juno"
-step = importlib.import_module(f"lessons.migrations.{NAME}")
+step = migration(NAME)
 FROZEN = {deal["slug"]: deal for deal in step.DEALS}
 SLUGS = list(FROZEN)
-
-
-def run_forwards() -> None:
-    apps = MigrationLoader(connection).project_state(("lessons", NAME)).apps
-    step.forwards(apps, None)
-
-
-def shipped(slug: str) -> Deal:
-    return next(deal for deal in content_deals() if deal.slug == slug)
-
-
-def fields(deal: Deal) -> dict:
-    return {name: getattr(deal, name) for name in CONTENT_FIELDS}
 
 
 def make_old(slug: str, **edits) -> Deal:
@@ -47,7 +36,7 @@ def make_old(slug: str, **edits) -> Deal:
 
 def test_every_shipped_deal_with_juno_is_moved_by_this_step_or_0013():
     """A deal that gained Juno and is in neither step would keep Spade in old databases."""
-    earlier = importlib.import_module("lessons.migrations.0013_badugi_6_juno_and_betting")
+    earlier = migration("0013_badugi_6_juno_and_betting")
     with_juno = {d.slug for d in content_deals() if any(s["name"] == "Juno" for s in d.seats)}
     assert with_juno == {*SLUGS, earlier.SLUG}
 
@@ -76,18 +65,14 @@ def test_the_old_version_differs_only_by_the_name(slug):
 def test_an_untouched_old_deal_becomes_the_shipped_one(slug):
     before = make_old(slug)
     assert fields(before) != fields(shipped(slug))
-    run_forwards()
-    after = Deal.objects.get(slug=slug)
-    assert fields(after) == fields(shipped(slug))
-    assert after.version == before.version + 1  # cached pages and open admin forms move on
-    assert after.stored_problems == []
+    after = assert_brought_up_to_date(NAME, before)
     assert "Spade" not in str(after.seats) + after.prompt
 
 
 def test_all_five_move_in_one_run_and_a_second_run_changes_nothing():
     before = {slug: make_old(slug).version for slug in SLUGS}
-    run_forwards()
-    run_forwards()
+    run_forwards(NAME)
+    run_forwards(NAME)
     for slug in SLUGS:
         after = Deal.objects.get(slug=slug)
         assert fields(after) == fields(shipped(slug)) and after.version == before[slug] + 1
@@ -105,25 +90,18 @@ def test_all_five_move_in_one_run_and_a_second_run_changes_nothing():
 )
 def test_a_teachers_edit_of_the_old_deal_is_kept(edit):
     before = make_old("badugi-1", **edit)
-    run_forwards()
-    after = Deal.objects.get(slug="badugi-1")
-    assert fields(after) == fields(before)
-    assert after.version == before.version
+    assert_left_alone(NAME, before)
 
 
 def test_badugi_5_before_0010_gave_it_its_question_is_not_touched():
     """0010 runs first; a deal whose parts are not what it left was edited, so it stays."""
     parts = FROZEN["badugi-5"]["parts"][:3]
     before = make_old("badugi-5", parts=parts)
-    run_forwards()
-    after = Deal.objects.get(slug="badugi-5")
-    assert fields(after) == fields(before)
+    assert_left_alone(NAME, before)
 
 
 @pytest.mark.parametrize("slug", SLUGS)
 def test_a_database_already_holding_the_new_version_is_left_alone(slug):
     before = Deal.objects.get(slug=slug)
     assert fields(before) == fields(shipped(slug))
-    run_forwards()
-    after = Deal.objects.get(slug=slug)
-    assert fields(after) == fields(before) and after.version == before.version
+    assert_left_alone(NAME, before)

@@ -3,63 +3,49 @@
 A database loaded before the exercise's second player became Juno (and its
 history gained the betting) keeps the old deal, because the content loader
 never overwrites. The migration replaces it only when every field is still
-exactly the old shipped version. These tests run the migration's own
-function on the models as they stand at that migration, and compare the
-result with what the content loader ships today.
+exactly the old shipped version (tests.data_migrations runs it as it ran).
 """
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
-from django.db import connection
-from django.db.migrations.loader import MigrationLoader
 
 from evaluator import parse_deal, replay
-from lessons.content.loader import content_deals
 from lessons.models import CONTENT_FIELDS, Deal
+from tests.data_migrations import (
+    assert_brought_up_to_date,
+    assert_left_alone,
+    fields,
+    migration,
+    shipped,
+)
 
 pytestmark = pytest.mark.django_db
 
 NAME = "0013_badugi_6_juno_and_betting"
-step = importlib.import_module(f"lessons.migrations.{NAME}")
+step = migration(NAME)
 
 
-def run_forwards() -> None:
-    apps = MigrationLoader(connection).project_state(("lessons", NAME)).apps
-    step.forwards(apps, None)
-
-
-def shipped() -> Deal:
-    return next(deal for deal in content_deals() if deal.slug == step.SLUG)
-
-
-def fields(deal: Deal) -> dict:
-    return {name: getattr(deal, name) for name in CONTENT_FIELDS}
+def frozen(version: str) -> dict:
+    """The deal's fields as the migration holds them, "old" or "new"."""
+    return {
+        **step.UNCHANGED,
+        "seats": step.SEATS[version],
+        "history": step.HISTORY[version],
+        "prompt": step.PROMPT[version],
+    }
 
 
 def make_old(**edits) -> Deal:
     """The stored deal as a database loaded before the change holds it (plus any edits)."""
-    old = {
-        **step.UNCHANGED,
-        "seats": step.SEATS["old"],
-        "history": step.HISTORY["old"],
-        "prompt": step.PROMPT["old"],
-    }
-    Deal.objects.filter(slug=step.SLUG).update(**{**old, **edits})
+    Deal.objects.filter(slug=step.SLUG).update(**{**frozen("old"), **edits})
     return Deal.objects.get(slug=step.SLUG)
 
 
 def test_the_frozen_new_version_is_what_the_content_ships_today():
     """If the content moves on again, this says the migration's target is the older one."""
-    new = {
-        **step.UNCHANGED,
-        "seats": step.SEATS["new"],
-        "history": step.HISTORY["new"],
-        "prompt": step.PROMPT["new"],
-    }
-    current = fields(shipped())
+    new = frozen("new")
+    current = fields(shipped(step.SLUG))
     assert {name: current[name] for name in new} == new
     assert set(CONTENT_FIELDS) - set(new) <= {"slug"}
 
@@ -77,12 +63,8 @@ def test_the_frozen_old_version_is_the_earlier_record_of_the_same_deal():
 
 def test_an_untouched_old_deal_becomes_the_shipped_one():
     before = make_old()
-    assert fields(before) != fields(shipped())
-    run_forwards()
-    after = Deal.objects.get(slug=step.SLUG)
-    assert fields(after) == fields(shipped())
-    assert after.version == before.version + 1  # cached pages and open admin forms move on
-    assert after.stored_problems == []
+    assert fields(before) != fields(shipped(step.SLUG))
+    after = assert_brought_up_to_date(NAME, before)
     assert after.history.count("Juno") and "Spade" not in after.history
 
 
@@ -97,15 +79,10 @@ def test_an_untouched_old_deal_becomes_the_shipped_one():
 )
 def test_a_teachers_edit_of_the_old_deal_is_kept(edit):
     before = make_old(**edit)
-    run_forwards()
-    after = Deal.objects.get(slug=step.SLUG)
-    assert fields(after) == fields(before)
-    assert after.version == before.version
+    assert_left_alone(NAME, before)
 
 
 def test_a_database_already_holding_the_new_version_is_left_alone():
     before = Deal.objects.get(slug=step.SLUG)
-    assert fields(before) == fields(shipped())
-    run_forwards()
-    after = Deal.objects.get(slug=step.SLUG)
-    assert fields(after) == fields(before) and after.version == before.version
+    assert fields(before) == fields(shipped(step.SLUG))
+    assert_left_alone(NAME, before)

@@ -12,13 +12,15 @@ import re
 import pytest
 from pytest_django.asserts import assertContains, assertNotContains
 
-from evaluator import format_cards, settle
-from evaluator.drills import KINDS, generate
+from evaluator import format_cards
+from evaluator.drills import KINDS
 from lessons import parts
 from lessons.drill_forms import drill_hint_url, drill_url
 from lessons.drill_items import DrillTable
 from lessons.models import Attempt
+from tests.drill_tables import side_pot_item, table_of
 from tests.form_values import answer_boxes, as_sent, kept
+from tests.hint_checks import assert_hints_shown, first_hint_fragment
 from tests.speech import heard, spoken_words
 
 pytestmark = pytest.mark.django_db
@@ -29,10 +31,6 @@ SEED = 11
 SAMPLE = [(kind, drill.games[0], 2) for kind, drill in KINDS.items()]
 
 
-def table_of(kind, game, difficulty, seed=SEED) -> DrillTable:
-    return DrillTable.of(generate(kind, game, difficulty, seed))
-
-
 def ask(client, kind, game, difficulty, seed=SEED, index=0, shown=0, extra=None, htmx=False):
     data = {"hint": str(index), f"drill-p{index}_hints": str(shown)} | (extra or {})
     url = drill_hint_url(kind, game, difficulty, seed)
@@ -41,7 +39,7 @@ def ask(client, kind, game, difficulty, seed=SEED, index=0, shown=0, extra=None,
 
 @pytest.mark.parametrize("kind, game, difficulty", SAMPLE)
 def test_without_javascript_each_hint_comes_back_with_the_same_item(client, kind, game, difficulty):
-    table = table_of(kind, game, difficulty)
+    table = table_of(kind, game, difficulty, SEED)
     hints = parts.hints(table)[0]
     assert hints, "every sampled item offers hints on its first question"
     first = client.get(drill_url(kind, game, difficulty, SEED)).content.decode()
@@ -53,33 +51,18 @@ def test_without_javascript_each_hint_comes_back_with_the_same_item(client, kind
         assertContains(response, "<html")
         page = heard(response.content.decode())
         assert f"(item {SEED}," in page  # the same item, dealt again from its seed
-        for number, text in enumerate(hints[: shown + 1], 1):
-            assert f"Hint {number} of {len(hints)}: {spoken_words(text)}" in page
-        for text in hints[shown + 1 :]:
-            assert spoken_words(text) not in page
+        assert_hints_shown(page, hints, shown)
         assertContains(response, f'name="drill-p0_hints" value="{shown + 1}"')
-        if shown + 1 < len(hints):
-            assert f"Show hint {shown + 2} of {len(hints)}" in page
-        else:
-            assert f"All {len(hints)} hints shown" in page
         assertNotContains(response, "Not quite")  # asking for a hint is not a check
 
 
 @pytest.mark.parametrize("kind, game, difficulty", SAMPLE[:3])
 def test_with_htmx_only_the_new_hint_and_the_controls_come_back(client, kind, game, difficulty):
-    hints = parts.hints(table_of(kind, game, difficulty))[0]
+    hints = parts.hints(table_of(kind, game, difficulty, SEED))[0]
     response = ask(client, kind, game, difficulty, htmx=True)
-    assert response.status_code == 200
-    html = response.content.decode()
-    assert "<html" not in html and "<fieldset" not in html
-    assert html.lstrip().startswith("<li")  # appended to the live list
-    assert f"Hint 1 of {len(hints)}: {spoken_words(hints[0])}" in heard(html)
-    assert 'hx-swap-oob="true"' in html
-    assert 'name="drill-p0_hints" value="1"' in html
+    html = first_hint_fragment(response, hints, "drill-p0_hints", "drill-p0-hints-list")
     # The next button asks for the same item's next hint.
     assert drill_hint_url(kind, game, difficulty, SEED).replace("&", "&amp;") in html
-    assert response["HX-Retarget"] == "#drill-p0-hints-list"
-    assert response["HX-Reswap"] == "beforeend"
 
 
 def test_the_hint_is_the_items_own_for_its_seed(client):
@@ -94,7 +77,7 @@ def test_the_hint_is_the_items_own_for_its_seed(client):
 
 def test_a_second_part_has_its_own_hints(client):
     kind, game, difficulty = "outs", "badugi", 2
-    hints = parts.hints(table_of(kind, game, difficulty))
+    hints = parts.hints(table_of(kind, game, difficulty, SEED))
     assert len(hints) == 2 and hints[1]
     response = ask(client, kind, game, difficulty, index=1, htmx=True)
     assert f"Hint 1 of {len(hints[1])}: {spoken_words(hints[1][0])}" in heard(
@@ -130,7 +113,7 @@ def answer_so_far(table: DrillTable, typed: str | None = None) -> dict[str, str 
 @pytest.mark.parametrize("kind, game, difficulty", SAMPLE)
 def test_without_javascript_a_hint_keeps_every_answer_box_as_it_was(client, kind, game, difficulty):
     """Ticks, numbers, choices and typed cards all come back as the learner left them."""
-    answer = answer_so_far(table_of(kind, game, difficulty))
+    answer = answer_so_far(table_of(kind, game, difficulty, SEED))
     response = ask(client, kind, game, difficulty, extra=answer)
     assert response.status_code == 200
     assert kept(response.content.decode(), answer) == as_sent(answer)
@@ -139,7 +122,7 @@ def test_without_javascript_a_hint_keeps_every_answer_box_as_it_was(client, kind
 @pytest.mark.parametrize("kind, game, difficulty", SAMPLE)
 def test_with_htmx_a_hint_reply_holds_no_answer_box_to_overwrite(client, kind, game, difficulty):
     """htmx adds the hint and swaps the controls only: every box stays as the learner left it."""
-    answer = answer_so_far(table_of(kind, game, difficulty))
+    answer = answer_so_far(table_of(kind, game, difficulty, SEED))
     response = ask(client, kind, game, difficulty, extra=answer, htmx=True)
     assert response.status_code == 200
     assert answer_boxes(response.content.decode()) == {}
@@ -150,7 +133,7 @@ def test_with_htmx_a_hint_reply_holds_no_answer_box_to_overwrite(client, kind, g
 def test_the_typed_cards_box_keeps_whatever_was_typed_through_a_hint(client, typed):
     """A hint checks nothing, so even a slip comes back as typed, for the learner to mend."""
     kind, game, difficulty = "badugi-cards", "badugi", 2
-    answer = answer_so_far(table_of(kind, game, difficulty), typed=typed)
+    answer = answer_so_far(table_of(kind, game, difficulty, SEED), typed=typed)
     response = ask(client, kind, game, difficulty, extra=answer)
     assert response.status_code == 200
     assert kept(response.content.decode(), answer) == as_sent(answer)
@@ -160,7 +143,7 @@ def test_the_typed_cards_box_keeps_whatever_was_typed_through_a_hint(client, typ
 def test_typed_cards_that_cannot_be_checked_come_back_in_their_box(client, htmx):
     """A slip in the typed cards is said beside the item, and the box still holds the typing."""
     kind, game, difficulty = "badugi-cards", "badugi", 2
-    answer = answer_so_far(table_of(kind, game, difficulty), typed="As 1x")
+    answer = answer_so_far(table_of(kind, game, difficulty, SEED), typed="As 1x")
     response = client.post(
         drill_url(kind, game, difficulty, SEED), answer, **(HTMX if htmx else {})
     )
@@ -170,9 +153,8 @@ def test_typed_cards_that_cannot_be_checked_come_back_in_their_box(client, htmx)
 
 def test_the_hints_taken_are_recorded_with_the_attempt(client):
     kind, game, difficulty = "betting", "badacey", 1
-    answer = {
-        f"drill-{k}": v for k, v in parts.model_answer(table_of(kind, game, difficulty)).items()
-    }
+    table = table_of(kind, game, difficulty, SEED)
+    answer = {f"drill-{k}": v for k, v in parts.model_answer(table).items()}
     response = client.post(
         drill_url(kind, game, difficulty, SEED), answer | {"drill-p0_hints": "2"}
     )
@@ -182,23 +164,6 @@ def test_the_hints_taken_are_recorded_with_the_attempt(client):
     assert attempt.item_key == f"{game}/{difficulty}/{SEED}"
     # The next item starts again with no hints shown.
     assertContains(response, 'name="drill-p0_hints" value="0"')
-
-
-def side_pot_item(game: str) -> tuple[int, DrillTable]:
-    for seed in range(300):
-        table = table_of("payouts", game, 3, seed)
-        if table.item.contributions:
-            outcome = settle(
-                table.profile,
-                table.hands,
-                contributions=table.item.contributions,
-                folded=table.folded,
-                button=table.item.button,
-                names=table.names,
-            )
-            if len(outcome.pots) > 1:
-                return seed, table
-    raise AssertionError("no seeded payouts item has side pots")
 
 
 def test_side_pot_hints_reach_the_learner_pot_by_pot(client):
@@ -232,7 +197,7 @@ def test_a_hint_for_a_question_that_is_not_there_is_a_400(client):
 
 def test_a_choice_question_has_no_hints_and_says_so(client):
     kind, game, difficulty = "betting", "badacey", 3
-    assert parts.hints(table_of(kind, game, difficulty)) == [[]]
+    assert parts.hints(table_of(kind, game, difficulty, SEED)) == [[]]
     page = client.get(drill_url(kind, game, difficulty, SEED))
     assertNotContains(page, "Show hint")
     response = ask(client, kind, game, difficulty)

@@ -14,40 +14,15 @@ import html
 import pytest
 
 from evaluator import settle
-from evaluator.drills import generate
 from evaluator.misconceptions import MISCONCEPTIONS, payout_beliefs, payout_mistake
 from lessons import parts
 from lessons.drill_forms import drill_url
 from lessons.drill_items import DrillTable
+from tests.drill_tables import side_pot_item, side_pot_items, side_pots
 
 pytestmark = pytest.mark.django_db
 
 GAMES = ["badacey", "badeucey", "badugi"]
-
-
-def side_pot_item(game: str, when=lambda table, outcome: True) -> tuple[int, DrillTable]:
-    """The first seeded hard item with more than one pot (and whatever else ``when`` asks)."""
-    for seed in range(300):
-        table = DrillTable.of(generate("payouts", game, 3, seed))
-        contributions = table.item.contributions
-        if not contributions:
-            continue
-        outcome = side_pots(table)
-        if len(outcome.pots) > 1 and when(table, outcome):
-            return seed, table
-    raise AssertionError(f"no seeded {game} payouts item has side pots")
-
-
-def side_pots(table: DrillTable):
-    """The engine's settlement of the item's contributions, asked directly."""
-    return settle(
-        table.profile,
-        table.hands,
-        contributions=table.item.contributions,
-        folded=table.folded,
-        button=table.item.button,
-        names=table.names,
-    )
 
 
 def one_pot(table: DrillTable):
@@ -111,13 +86,7 @@ def test_pooling_the_chips_is_wrong_and_named_as_the_side_pot_mistake(client):
 def one_pot_only_answers():
     """(game, seed, rule, answer): a one-pot belief's answer that no side-pot belief gives."""
     for game in GAMES:
-        for seed in range(300):
-            table = DrillTable.of(generate("payouts", game, 3, seed))
-            if not table.item.contributions:
-                continue
-            outcome = side_pots(table)
-            if len(outcome.pots) < 2:
-                continue
+        for seed, table, outcome in side_pot_items(game):
             chips = {"folded": table.folded, "button": table.button}
             contributions = table.item.contributions
             real = payout_beliefs(table.profile, table.hands, contributions=contributions, **chips)

@@ -244,3 +244,20 @@ def test_the_badugi_cards_can_be_typed_instead_of_ticked(client):
 
     nonsense = client.post(url, {"drill-p0_cards-typed": "Zz"})
     assert nonsense.status_code == 200 and "is not a card" in nonsense.content.decode()
+
+
+@pytest.mark.parametrize("game", ["badacey", "badugi"])
+def test_the_card_table_says_which_seats_folded(client, game):
+    """A hard payouts item may fold a seat; its cards stay shown, marked as out of the pot."""
+    seed, table = next(
+        (seed, table)
+        for seed in range(300)
+        if any((table := DrillTable.of(generate("payouts", game, 3, seed))).folded)
+    )
+    page = client.get(drill_url("payouts", game, 3, seed)).content.decode()
+    cards = page[page.index('class="table table-sm exercise__seats"') :]
+    rows = cards[: cards.index("</tbody>")].split("<tr>")[2:]  # after the heading row
+    assert len(rows) == len(table.names)
+    for name, folded, row in zip(table.names, table.folded, rows, strict=True):
+        assert f">{name}</th>" in row
+        assert ("folded before the showdown" in row) == folded, name

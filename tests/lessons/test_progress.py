@@ -110,6 +110,9 @@ def test_without_javascript_the_lesson_page_carries_the_next_step(client):
     html = response.content.decode()
     assert f"#exercise-{winners_deal(2).slug}" in html
     assert status_on(html, deal.slug) == "solved"
+    # The answered exercise, rendered for this post, carries its own status line too.
+    assert re.search(rf'id="status-{deal.slug}" data-status="solved">\s*Solved', html)
+    assert "<!--slot:" not in html
 
 
 def test_an_unreadable_post_records_nothing(client):

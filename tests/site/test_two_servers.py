@@ -19,15 +19,10 @@ from __future__ import annotations
 import http.cookiejar
 import json
 import re
-import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 
 import pytest
@@ -35,52 +30,20 @@ from django.conf import settings
 from django.contrib.sessions.backends.cached_db import KEY_PREFIX
 from django.core.cache import caches
 
-from .conftest import ROOT, manage, process_env
+from badacey_site.app_server import app_server as site_server
+
+from .conftest import manage, process_env
 
 pytestmark = [pytest.mark.django_db, pytest.mark.cache]
 
 PASSWORD = "a-long-teaching-pass"
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-@contextmanager
-def app_server(database_url: str, log: Path) -> Iterator[str]:
-    port = free_port()
-    with log.open("w") as output:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "badacey_site.wsgi"]
-            + ["--bind", f"127.0.0.1:{port}", "--workers", "1", "--timeout", "120"],
-            cwd=ROOT,
-            env=process_env(database_url),
-            stdout=output,
-            stderr=subprocess.STDOUT,
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            assert server.poll() is None, log.read_text()
-            try:
-                with urllib.request.urlopen(url + "/", timeout=5) as response:
-                    if response.status == 200:
-                        break
-            except OSError:
-                pass
-            assert time.monotonic() < deadline, "gunicorn did not answer:\n" + log.read_text()
-            time.sleep(0.2)
-        yield url
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+def app_server(database_url: str, log: Path) -> AbstractContextManager[str]:
+    """One of the two servers: one worker, on its own port, on the shared database."""
+    return site_server(
+        process_env(database_url), log, workers=1, options=["--timeout", "120"], within=120
+    )
 
 
 class Browser:
