@@ -57,6 +57,7 @@ class TypedCards:
 
     name: str
     value: str = ""
+    max_length: int = TYPED_MAX
 
 
 class HtmxHttpRequest(HttpRequest):
