@@ -1,6 +1,6 @@
 """The site under gunicorn on a free loopback port, for the load benchmark and the tests.
 
-``lessons.load_bench`` (and the Lighthouse run through it) and
+``bench.load`` (and the Lighthouse run through it) and
 ``tests/site/test_two_servers.py`` each start real app servers: the first
 to measure the site as it is served, the second to see two servers agree.
 Both need the same thing first, a server that is answering, so this is the

@@ -23,6 +23,6 @@ admin.site.index_title = "Deals and exercises"
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon),
-    path("accounts/", include("lessons.account_urls")),
+    path("accounts/", include("lessons.learners.account_urls")),
     path("", include("lessons.urls")),
 ]

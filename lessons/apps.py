@@ -10,7 +10,10 @@ class LessonsConfig(AppConfig):
     verbose_name = "Lessons"
 
     def ready(self) -> None:
-        from . import checks  # noqa: F401  (registers the "deals" system check)
+        # The deal admin lives with the rest of teaching, not at lessons/admin.py
+        # where autodiscover looks; importing it registers it, as the check below is.
+        from lessons.teaching import admin, checks  # noqa: F401
+
         from .content.loader import load_after_migrate
 
         # After every migrate (and a test database's flush), load the lesson
@@ -19,7 +22,7 @@ class LessonsConfig(AppConfig):
 
         from django.contrib.auth.signals import user_logged_in
 
-        from .progress import adopt_session_progress
+        from lessons.learners.progress import adopt_session_progress
 
         # Signing up or in keeps what the learner did before, now on the account.
         user_logged_in.connect(adopt_session_progress, dispatch_uid="lessons-adopt-progress")

@@ -4,8 +4,8 @@ A deal stores only what a teacher types (cards, pot, questions); every
 result is asked of the evaluator when it is needed, so a stored deal can never
 disagree with the rules. ``clean()`` runs the evaluator too, so the admin
 cannot save a deal the site would be unable to explain. What each kind of
-question part means lives in ``lessons.parts``; a history is read through
-``lessons.histories``.
+question part means lives in ``lessons.deals.parts``; a history is read through
+``lessons.deals.histories``.
 
 A deal saved before a rule change, or written to the database by hand, may
 no longer validate: ``stored_problems`` says why, and every page that shows a
@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -41,13 +42,9 @@ from evaluator import (
 )
 from evaluator.deal import full_settings
 from evaluator.settlement import hand_problems
-
-from . import parts as part_kinds
-from .histories import HistoryFacts, history_facts
-from .parts.base import SeatReadings
-
-if TYPE_CHECKING:
-    from .progress import Learner
+from lessons.deals import parts as part_kinds
+from lessons.deals.histories import HistoryFacts, history_facts
+from lessons.deals.parts.base import SeatReadings
 
 LESSON_CHOICES = [
     ("badacey", "Badacey"),
@@ -546,6 +543,28 @@ class LoadedContent(models.Model):
 
     def __str__(self) -> str:
         return self.slug
+
+
+@dataclass(frozen=True)
+class Learner:
+    """Who is answering: a signed-in account, or a browser's session key.
+
+    Every progress query is scoped by one (``AttemptQuerySet.of_learner``), so
+    it lives beside the models it filters.
+    """
+
+    user_id: int | None
+    key: str  # the session's learner key; "" when there is none yet
+
+    @property
+    def known(self) -> bool:
+        return self.user_id is not None or bool(self.key)
+
+    def owner(self) -> dict[str, Any]:
+        """The owner fields of a new row."""
+        if self.user_id is not None:
+            return {"user_id": self.user_id, "learner_key": ""}
+        return {"user_id": None, "learner_key": self.key}
 
 
 class AttemptQuerySet(models.QuerySet):

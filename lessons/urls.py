@@ -2,7 +2,13 @@ from __future__ import annotations
 
 from django.urls import path
 
-from .views import drills, exercises, pages, practice, progress, replay, tools
+from lessons.drills import views as drills
+from lessons.exercises import practice
+from lessons.exercises import views as exercises
+from lessons.learners import views as progress
+from lessons.pages import views as pages
+from lessons.replayer import views as replay
+from lessons.tools import views as tools
 
 app_name = "lessons"
 

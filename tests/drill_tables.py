@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from evaluator import settle
 from evaluator.drills import generate
 from evaluator.settlement import Settlement
-from lessons.drill_items import DrillTable
+from lessons.drills.items import DrillTable
 
 
 def table_of(kind: str, game: str, difficulty: int, seed: int) -> DrillTable:

@@ -1,7 +1,7 @@
 """Hand-rolled test data: a deal with sensible defaults, and answers computed by the evaluator.
 
-``right_answer(deal)`` (from ``lessons.model_answers``, shared with the page
-benchmark) asks the evaluator directly, not lessons.checking, what the answer
+``right_answer(deal)`` (from ``lessons.exercises.model_answers``, shared with the page
+benchmark) asks the evaluator directly, not lessons.deals.parts, what the answer
 to each question part is, so a test that posts it checks the site against the
 engine rather than against itself.
 """
@@ -12,10 +12,10 @@ from typing import Any
 
 # Re-exported for the tests that build posts by hand.
 from lessons.content.loader import content_deals
-from lessons.forms import card_value as card_value
-from lessons.histories import history_facts
-from lessons.model_answers import field_name as field
-from lessons.model_answers import right_answer as right_answer
+from lessons.deals.histories import history_facts
+from lessons.exercises.forms import card_value as card_value
+from lessons.exercises.model_answers import field_name as field
+from lessons.exercises.model_answers import right_answer as right_answer
 from lessons.models import Deal
 
 __all__ = [

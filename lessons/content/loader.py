@@ -23,8 +23,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from evaluator import worked_deal
+from lessons.deals.histories import history_facts, rename_seats
 
-from ..histories import history_facts, rename_seats
 from ..models import Deal, LoadedContent
 from .exercises import lesson_entries
 from .practice import PRACTICE
@@ -100,7 +100,7 @@ def _describe(error: Exception) -> str:
 
 def load_after_migrate(sender, using: str = "default", verbosity: int = 1, **kwargs) -> None:
     """post_migrate: give a fully migrated database the shipped deals it never had."""
-    from ..checks import lessons_schema_current
+    from lessons.teaching.checks import lessons_schema_current
 
     if not lessons_schema_current(using):
         return  # migrated to an earlier state: the live models do not fit its tables

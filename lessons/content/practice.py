@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..histories import HistoryFacts
+from lessons.deals.histories import HistoryFacts
 
 
 def badugi_of_every_live_seat(facts: HistoryFacts) -> list[dict[str, object]]:

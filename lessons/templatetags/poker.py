@@ -24,8 +24,8 @@ from evaluator import (
     settle,
 )
 from evaluator.deciding import deciding, reading_cards
+from lessons.deals.readings import read
 
-from ..readings import read
 from .cards import spoken
 
 register = template.Library()

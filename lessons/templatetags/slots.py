@@ -1,6 +1,6 @@
 """``{% slot "name" "default" %}`` and ``{% slotblock "name" %}...{% endslotblock %}``.
 
-Per-learner holes in a cached page; see lessons.slots.
+Per-learner holes in a cached page; see lessons.pages.slots.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from django import template
 from django.template.base import Node, NodeList, Parser, Token
 from django.utils.safestring import SafeString
 
-from .. import slots
+from lessons.pages import slots
 
 register = template.Library()
 

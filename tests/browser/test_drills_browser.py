@@ -9,9 +9,9 @@ from playwright.sync_api import expect
 
 from evaluator import PROFILES, format_cards
 from evaluator.drills import generate
-from lessons import parts
-from lessons.drill_forms import drill_url
-from lessons.drill_items import DrillTable
+from lessons.deals import parts
+from lessons.drills.forms import drill_url
+from lessons.drills.items import DrillTable
 from lessons.models import Attempt
 from tests.browser.axe import axe_violations_without_javascript
 from tests.speech import HEARD_JS, spoken_words

@@ -7,7 +7,7 @@ from playwright.sync_api import expect
 
 from evaluator import settle
 from evaluator.misconceptions import MISCONCEPTIONS, payout_beliefs
-from lessons import parts
+from lessons.deals import parts
 from tests.browser.answering import fill_answer
 from tests.factories import field, make_deal, right_answer
 from tests.speech import HEARD_JS, spoken_words

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from lessons.views.practice import PAGE_SIZE
+from lessons.exercises.practice import PAGE_SIZE
 from tests.factories import make_deal
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

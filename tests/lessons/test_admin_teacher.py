@@ -15,9 +15,9 @@ from evaluator import settle
 from evaluator.notation import parse_deal
 from evaluator.replay import replay
 from evaluator.worked_deals import worked_deal
-from lessons import deal_io
-from lessons.admin_forms import MAX_IMPORT_BYTES
 from lessons.models import Deal
+from lessons.teaching import deal_io
+from lessons.teaching.admin_forms import MAX_IMPORT_BYTES
 from tests.factories import admin_form_data, make_deal, make_teacher
 
 pytestmark = pytest.mark.django_db
@@ -441,7 +441,7 @@ def test_staff_who_may_only_view_deals_see_no_import_link_and_cannot_import(clie
 
 
 def seed_history_facts():
-    from lessons.histories import history_facts
+    from lessons.deals.histories import history_facts
 
     return history_facts(worked_deal("amara_bram_kira_noor"))
 
@@ -538,7 +538,7 @@ def test_a_change_post_without_a_version_is_refused(teacher_client):
 def test_a_save_that_loses_the_race_after_the_form_check_is_a_message_not_a_500(
     teacher_client, monkeypatch
 ):
-    from lessons.admin_forms import DealAdminForm
+    from lessons.teaching.admin_forms import DealAdminForm
 
     deal = make_deal()
     data = unchanged_post(teacher_client, deal) | {"title": "Lost the race"}

@@ -8,7 +8,7 @@ import pytest
 from django.utils.html import escape
 from pytest_django.asserts import assertContains, assertNotContains
 
-from lessons.exercises import exercise_blocks
+from lessons.exercises.blocks import exercise_blocks
 from lessons.models import Deal
 from tests.factories import make_deal
 

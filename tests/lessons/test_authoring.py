@@ -61,7 +61,7 @@ def test_the_history_box_gives_an_example_and_links_to_the_notation_guide(teache
 
 
 def test_the_preview_shows_the_learners_exercise_below_the_form(teacher_client):
-    from lessons.parts import questions
+    from lessons.deals.parts import questions
 
     data = admin_form_data()
     response = teacher_client.post(

@@ -25,7 +25,7 @@ from evaluator import (
     worked_deal,
 )
 from evaluator.cards import SUITS
-from lessons import badeucey_page, page_data
+from lessons.pages import badeucey_page, page_data
 from tests.lessons.test_pages import outline, section, text_of
 
 pytestmark = pytest.mark.django_db

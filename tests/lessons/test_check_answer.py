@@ -19,7 +19,7 @@ import pytest
 from pytest_django.asserts import assertContains, assertNotContains
 
 from evaluator import Card, badugi, parse_cards, selection_problem
-from lessons.forms import AnswerForm
+from lessons.exercises.forms import AnswerForm
 from lessons.models import Deal
 from tests.factories import card_value, field, lesson_exercises, make_deal, right_answer
 from tests.speech import heard, spoken_words

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from lessons.forms import AnswerForm
+from lessons.exercises.forms import AnswerForm
 from tests.factories import make_deal, right_answer
 
 pytestmark = pytest.mark.django_db

@@ -1,11 +1,11 @@
-"""lessons.checking on hand-made deals: each verdict and how it is worded."""
+"""lessons.deals.parts on hand-made deals: each verdict and how it is worded."""
 
 from __future__ import annotations
 
 import pytest
 
 from evaluator import badugi, parse_card, parse_cards
-from lessons.checking import answer_key, check
+from lessons.deals.parts import answer_key, check
 from tests.factories import make_deal
 
 pytestmark = pytest.mark.django_db

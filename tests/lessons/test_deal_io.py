@@ -9,8 +9,8 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from lessons import deal_io
 from lessons.models import Deal
+from lessons.teaching import deal_io
 from tests.factories import make_deal, make_teacher
 
 pytestmark = pytest.mark.django_db

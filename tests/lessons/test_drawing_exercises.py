@@ -19,7 +19,7 @@ import pytest
 from evaluator import parse_cards
 from evaluator.draw_equity import discard_choices
 from evaluator.odds import draw_odds
-from lessons import parts
+from lessons.deals import parts
 from lessons.models import Deal
 from tests.factories import card_value, field, lesson_exercises, make_deal, right_answer
 

@@ -14,9 +14,9 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from evaluator import format_cards
 from evaluator.drills import KINDS
-from lessons import parts
-from lessons.drill_forms import drill_hint_url, drill_url
-from lessons.drill_items import DrillTable
+from lessons.deals import parts
+from lessons.drills.forms import drill_hint_url, drill_url
+from lessons.drills.items import DrillTable
 from lessons.models import Attempt
 from tests.drill_tables import side_pot_item, table_of
 from tests.form_values import answer_boxes, as_sent, kept

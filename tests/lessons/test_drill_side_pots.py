@@ -15,9 +15,9 @@ import pytest
 
 from evaluator import settle
 from evaluator.misconceptions import MISCONCEPTIONS, payout_beliefs, payout_mistake
-from lessons import parts
-from lessons.drill_forms import drill_url
-from lessons.drill_items import DrillTable
+from lessons.deals import parts
+from lessons.drills.forms import drill_url
+from lessons.drills.items import DrillTable
 from tests.drill_tables import side_pot_item, side_pot_items, side_pots
 
 pytestmark = pytest.mark.django_db

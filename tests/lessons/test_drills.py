@@ -14,9 +14,9 @@ from django.urls import reverse
 
 from evaluator import settle
 from evaluator.drills import KINDS, MAX_SEED, generate
-from lessons import parts
-from lessons.drill_forms import drill_url
-from lessons.drill_items import DrillTable, drill_checked
+from lessons.deals import parts
+from lessons.drills.forms import drill_url
+from lessons.drills.items import DrillTable, drill_checked
 from lessons.models import Deal
 from tests.factories import make_teacher
 

@@ -25,7 +25,7 @@ from evaluator.misconceptions import (
 )
 from lessons.lesson_links import SECTION_TITLES, section_link
 from lessons.models import Deal
-from lessons.page_data import odd_chip_example, seats_from_button
+from lessons.pages.page_data import odd_chip_example, seats_from_button
 from tests.factories import field, lesson_exercises, right_answer, shipped_deal
 from tests.speech import heard, spoken_words
 
@@ -250,7 +250,7 @@ def test_a_badugi_worked_answer_shows_the_rejected_selections(client):
 
 
 def test_badugi_exercise_6_reads_maras_hand_after_each_draw(client):
-    from lessons.histories import replay_history
+    from lessons.deals.histories import replay_history
 
     deal = Deal.objects.get(slug="badugi-6")
     text = page_text(client.get(deal.answer_url))

@@ -14,7 +14,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 
 from evaluator import badugi, parse_cards
 from evaluator.wording import number_word
-from lessons import parts
+from lessons.deals import parts
 from lessons.models import Deal
 from tests.factories import field, lesson_exercises, make_deal, right_answer
 from tests.form_values import answer_boxes, as_sent, kept

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from lessons.models import Deal
-from lessons.page_data import WORKED_DEAL_SLUG
+from lessons.pages.page_data import WORKED_DEAL_SLUG
 from tests.factories import make_teacher
 
 pytestmark = pytest.mark.django_db

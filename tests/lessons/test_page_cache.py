@@ -18,9 +18,9 @@ from django.urls import reverse
 from django.utils.autoreload import file_changed
 from pytest_django.asserts import assertContains, assertNotContains
 
-from lessons import page_cache, slots
 from lessons.models import Deal
-from lessons.views import pages
+from lessons.pages import page_cache, slots
+from lessons.pages import views as pages
 from tests.factories import right_answer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.cache]

@@ -1,7 +1,7 @@
 """A lesson page with its CSS and JavaScript stays small and loads nothing from another host.
 
 A size, unlike a timing, does not depend on the machine, so the lessons
-issue's weight target is a test; ``python -m lessons.bench`` prints the same
+issue's weight target is a test; ``python -m bench.site`` prints the same
 figures through the same helpers.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from lessons.bench import (
+from bench.site import (
     LESSON_PAGES,
     WEIGHT_TARGET_KB,
     PageReferences,

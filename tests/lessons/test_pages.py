@@ -23,7 +23,7 @@ from evaluator import (
     get_profile,
     parse_cards,
 )
-from lessons import page_data
+from lessons.pages import page_data
 
 PAGES = [
     "lessons:home",

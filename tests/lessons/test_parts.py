@@ -19,10 +19,10 @@ from pytest_django.asserts import assertContains
 
 from evaluator import PROFILES, get_profile, parse_cards
 from evaluator.odds import target_ranks
-from lessons import parts
-from lessons.admin_forms import DealAdminForm
+from lessons.deals import parts
+from lessons.deals.parts.raise_to import round_cap
 from lessons.models import Deal
-from lessons.parts.raise_to import round_cap
+from lessons.teaching.admin_forms import DealAdminForm
 from tests.factories import make_deal, right_answer
 
 GAME = "badacey"

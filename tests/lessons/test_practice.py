@@ -9,8 +9,8 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from evaluator.worked_deals import worked_deal
+from lessons.exercises.practice import PAGE_SIZE
 from lessons.models import Deal
-from lessons.views.practice import PAGE_SIZE
 from tests.factories import make_deal
 
 pytestmark = pytest.mark.django_db
@@ -206,7 +206,7 @@ def test_the_filter_offers_only_games_with_a_deal_or_a_drill(client, monkeypatch
 
     # Drills only in Badugi, and one Badeucey deal: those two games, and no others.
     only_badugi = replace(KINDS["badugi-cards"], games=("badugi",))
-    monkeypatch.setattr("lessons.forms.DRILLS", {"badugi-cards": only_badugi})
+    monkeypatch.setattr("lessons.exercises.forms.DRILLS", {"badugi-cards": only_badugi})
     make_deal(
         title="A Badeucey deal",
         game="badeucey",

@@ -16,8 +16,8 @@ from django.test import Client
 from django.utils import timezone
 
 from lessons import course
+from lessons.learners.progress import REVIEW_DAYS, review_due
 from lessons.models import Attempt, ChecklistTicks, Deal
-from lessons.progress import REVIEW_DAYS, review_due
 from tests.factories import right_answer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.cache]
@@ -225,7 +225,7 @@ def test_the_review_checklist_is_stored(client):
 
 
 def test_a_drill_attempt_is_recorded_for_the_learner(rf, client):
-    from lessons.progress import record_drill_attempt
+    from lessons.learners.progress import record_drill_attempt
 
     request = rf.post("/drills/badugi/")
     request.session = client.session

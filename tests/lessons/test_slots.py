@@ -8,7 +8,7 @@ from django.utils.html import escape
 from hypothesis import given
 from hypothesis import strategies as st
 
-from lessons import slots
+from lessons.pages import slots
 
 
 def render(source: str) -> str:

@@ -26,7 +26,7 @@ django.setup()
 from django.contrib.auth.models import User  # noqa: E402
 from django.test import Client  # noqa: E402
 
-from lessons.model_answers import right_answer  # noqa: E402
+from lessons.exercises.model_answers import right_answer  # noqa: E402
 from lessons.models import Deal  # noqa: E402
 
 

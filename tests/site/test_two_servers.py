@@ -4,7 +4,7 @@ This is the README's production layout on loopback: two gunicorn processes
 on their own ports. A teacher signs in through one server, saves an edit
 through the other (the session is shared), and both then serve the edited
 page, including the server that had rendered the old one just before.
-The lesson page is a cached one (lessons/page_cache.py): each server keeps
+The lesson page is a cached one (lessons/pages/page_cache.py): each server keeps
 the page it rendered, and the edit moves the deal's version, so neither may
 serve its copy again.
 

@@ -16,8 +16,8 @@ from django.core.management import CommandError, call_command
 from pytest_django.asserts import assertContains
 
 from badacey_site.storable_text import unstorable_character, unstorable_in
-from lessons import deal_io
 from lessons.models import Deal
+from lessons.teaching import deal_io
 from tests.factories import admin_form_data, make_deal, make_teacher
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from lessons import deal_io
 from lessons.models import Deal
+from lessons.teaching import deal_io
 
 
 class Command(BaseCommand):

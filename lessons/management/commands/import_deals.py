@@ -6,7 +6,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from lessons import deal_io
+from lessons.teaching import deal_io
 
 
 class Command(BaseCommand):

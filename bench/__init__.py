@@ -1,0 +1,1 @@
+"""Benchmarks and the pokerkit comparison: dev-only, never imported by the product."""

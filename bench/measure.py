@@ -1,0 +1,83 @@
+"""What every benchmark shares: a report line, batch timing, and the pages to time.
+
+Each section module (``bench.site``, ``bench.drills``, ``bench.tools``...) imports
+from here and from nothing above it, so the sections never import each other.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+PAGE_TARGET_MS = 30.0
+
+LESSON_PAGES = [
+    "/",
+    "/badacey/",
+    "/badugi/",
+    "/badeucey/",
+    "/drawing/",
+    "/games/",
+    "/practice/",
+    "/drills/",
+    "/notation/",
+    "/exercises/badacey-1/",
+]
+
+
+@dataclass(frozen=True)
+class Line:
+    label: str
+    value: str
+    target: str
+    passed: bool | None  # None: informational, no target
+
+    def __str__(self) -> str:
+        verdict = "" if self.passed is None else ("PASS" if self.passed else "MISS")
+        target = f"(target {self.target})" if self.target else ""
+        return f"{self.label:<48} {self.value:>14}  {target:<24} {verdict}".rstrip()
+
+    def markdown(self) -> str:
+        """The line as a row of the README's benchmark table (``--markdown``)."""
+        verdict = "" if self.passed is None else ("PASS" if self.passed else "MISS")
+        cells = [self.label, self.value, self.target, verdict]
+        return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"
+
+
+MARKDOWN_HEAD = "| What | Figure | Target | |\n| --- | --- | --- | --- |"
+
+
+def show(line: Line, options: argparse.Namespace) -> str:
+    """How a report prints a line: aligned text, or a table row with ``--markdown``."""
+    return line.markdown() if getattr(options, "markdown", False) else str(line)
+
+
+def mean_and_best(requests: list[Callable[[], None]], batches: int) -> tuple[float, float]:
+    """Milliseconds per request: the mean over every batch, and the fastest batch's mean.
+
+    Each request runs once untimed first (template loading, first queries).
+    The fastest batch is the verdict, as in ``bench.site``: other
+    processes on a shared machine only add time; the overall mean shows how
+    much they added.
+    """
+    for request in requests:
+        request()
+    batch_means = []
+    for _ in range(batches):
+        start = time.perf_counter()
+        for request in requests:
+            request()
+        batch_means.append((time.perf_counter() - start) * 1000 / len(requests))
+    return statistics.fmean(batch_means), min(batch_means)
+
+
+def timed_get(client, url: str) -> Callable[[], None]:
+    def request() -> None:
+        response = client.get(url)
+        if response.status_code != 200:
+            raise SystemExit(f"{url} answered {response.status_code}")
+
+    return request

@@ -1,0 +1,1 @@
+"""A stored deal read by the engine: its history replayed, its settlement shaped for tables."""

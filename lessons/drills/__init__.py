@@ -1,0 +1,1 @@
+"""Drills: generated items, their settings and their pages."""

@@ -1,0 +1,1 @@
+"""Exercises and their question parts: answer forms, checking, hints, the Practice page."""

@@ -1,0 +1,1 @@
+"""Learners: accounts, progress and what the site remembers of each learner."""

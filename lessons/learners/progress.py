@@ -1,0 +1,391 @@
+"""A learner's progress: recording attempts and reading them back.
+
+Who the learner is: a signed-in account, or else a random key kept in the
+session (made on the first answer, so browsing sets no cookie). Signing up
+or in moves the session's attempts and checklist ticks to the account
+(``adopt_session_progress``, connected to ``user_logged_in``). Every read
+starts from ``Attempt.objects.of_learner``, so one learner never sees
+another's rows.
+
+Attempts are only inserted, never updated: two tabs answering at once each
+add their own row. An exercise is "new" with no attempt, "tried" with
+attempts but none right, "solved" once any attempt was right.
+
+The review schedule (also in the README): an exercise answered wrongly comes
+back for review one day later; answered right on the first try once it is
+due, it comes back three days later, then seven; after that it leaves the
+list. A wrong first try at a review starts again at one day. Tries before a
+review is due do not move the schedule.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Count, JSONField, Q, Subquery
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import timezone
+
+from lessons import course
+from lessons.models import Attempt, ChecklistTicks, Deal, Learner
+
+SESSION_KEY = "learner_key"
+NEW, TRIED, SOLVED = "new", "tried", "solved"
+STATUS_TEXT = {NEW: "New", TRIED: "Tried, not solved yet", SOLVED: "Solved"}
+REVIEW_DAYS = (1, 3, 7)
+MAX_ANSWER_CHARS = 4000  # a real answer is a few hundred characters
+
+
+def learner_of(request: HttpRequest, create: bool = False) -> Learner:
+    """The learner behind ``request``; ``create`` gives an anonymous one a session key."""
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return Learner(user.pk, "")
+    key = request.session.get(SESSION_KEY, "")
+    if not isinstance(key, str) or len(key) > 64:
+        key = ""
+    if not key and create:
+        key = secrets.token_urlsafe(32)
+        request.session[SESSION_KEY] = key
+    return Learner(None, key)
+
+
+def answer_data(request: HttpRequest) -> dict[str, list[str]]:
+    """The posted answer without the CSRF token, to fill the form again later."""
+    data = {k: v for k, v in request.POST.lists() if k != "csrfmiddlewaretoken"}
+    if sum(len(k) + sum(len(x) for x in v) for k, v in data.items()) > MAX_ANSWER_CHARS:
+        return {}
+    return data
+
+
+def record_attempt(request: HttpRequest, deal: Deal, form: Any) -> Attempt | None:
+    """Store a checked answer; a form with errors (nothing was checked) stores nothing."""
+    if form is None or form.errors or not form.results:
+        return None
+    learner = learner_of(request, create=True)
+    return Attempt.objects.create(
+        **learner.owner(),
+        deal=deal,
+        parts=[bool(result.ok) for result in form.results],
+        correct=bool(form.all_right),
+        hints_used=int(getattr(form, "hints_taken", 0) or 0),
+        answer=answer_data(request),
+    )
+
+
+def record_drill_attempt(
+    request: HttpRequest,
+    kind: str,
+    item_key: str,
+    correct: bool,
+    parts: Iterable[bool] = (),
+    hints_used: int = 0,
+    answer: Mapping[str, Any] | None = None,
+) -> Attempt:
+    """Store one answer to a drill item (``kind`` such as "badugi", ``item_key`` its URL or key)."""
+    if not kind or len(kind) > 40 or len(item_key) > 300:
+        raise ValueError(
+            "A drill attempt needs a kind of 1-40 characters and a key of at most 300."
+        )
+    learner = learner_of(request, create=True)
+    return Attempt.objects.create(
+        **learner.owner(),
+        drill_kind=kind,
+        item_key=item_key,
+        parts=[bool(p) for p in parts],
+        correct=bool(correct),
+        hints_used=hints_used,
+        answer=dict(answer or {}),
+    )
+
+
+def status_of(tries: int, rights: int) -> str:
+    return SOLVED if rights else TRIED if tries else NEW
+
+
+def status_of_deal(request: HttpRequest, deal: Deal) -> str:
+    """This learner's status for one exercise (one query)."""
+    learner = learner_of(request)
+    if not learner.known:
+        return NEW
+    counts = (
+        Attempt.objects.of_learner(learner)
+        .filter(deal=deal)
+        .aggregate(tries=Count("id"), rights=Count("id", filter=Q(correct=True)))
+    )
+    return status_of(counts["tries"], counts["rights"])
+
+
+@dataclass
+class LessonProgress:
+    lesson: str
+    statuses: dict[str, str]  # slug -> status, in the lesson's order
+    titles: dict[str, str] = field(default_factory=dict)
+    ticked: list[int] = field(default_factory=list)
+
+    @property
+    def solved(self) -> int:
+        return sum(1 for s in self.statuses.values() if s == SOLVED)
+
+    @property
+    def total(self) -> int:
+        return len(self.statuses)
+
+    def count_text(self) -> str:
+        return f"{self.solved} of {self.total} solved in this lesson"
+
+
+def lesson_progress(learner: Learner, lesson: str) -> LessonProgress:
+    """Every published exercise of ``lesson`` with its status, and the checklist: one query."""
+    mine = _owned("attempt__", learner)
+    deals = Deal.objects.published().for_lesson(lesson)
+    if not learner.known:
+        rows = list(deals.values("slug", "title"))
+        titles = {r["slug"]: r["title"] for r in rows}
+        return LessonProgress(lesson, dict.fromkeys(titles, NEW), titles)
+    ticks = ChecklistTicks.objects.filter(lesson=lesson, **_owner_filter(learner))
+    rows = deals.values("slug", "title").annotate(
+        tries=Count("attempt", filter=mine),
+        rights=Count("attempt", filter=mine & Q(attempt__correct=True)),
+        ticked=Subquery(ticks.values("ticked")[:1], output_field=JSONField()),
+    )
+    progress = LessonProgress(lesson, {})
+    for row in rows:
+        progress.statuses[row["slug"]] = status_of(row["tries"], row["rights"])
+        progress.titles[row["slug"]] = row["title"]
+        if isinstance(row["ticked"], list):
+            progress.ticked = [n for n in row["ticked"] if isinstance(n, int)]
+    return progress
+
+
+def _owner_filter(learner: Learner) -> dict[str, Any]:
+    if learner.user_id is not None:
+        return {"user_id": learner.user_id}
+    return {"user": None, "learner_key": learner.key}
+
+
+def _owned(prefix: str, learner: Learner) -> Q:
+    return Q(**{prefix + k: v for k, v in _owner_filter(learner).items()})
+
+
+def fills_for(progress: LessonProgress) -> dict[str, str]:
+    """What goes into the ``{% slot %}`` markers of a page showing these exercises."""
+    fills: dict[str, str] = {}
+    for slug, status in progress.statuses.items():
+        fills[f"status:{slug}"] = status
+        fills[f"status-text:{slug}"] = STATUS_TEXT[status]  # the mark is CSS, keyed on data-status
+    fills[f"count:{progress.lesson}"] = progress.count_text()
+    for number in progress.ticked:
+        fills[f"check:{progress.lesson}:{number}"] = "checked"
+    return fills
+
+
+def lesson_fills(request: HttpRequest, lesson: str) -> dict[str, str]:
+    """The per-learner pieces of a cached lesson page; nothing to query for a newcomer."""
+    learner = learner_of(request)
+    if not learner.known:
+        return {}
+    return fills_for(lesson_progress(learner, lesson))
+
+
+def last_attempt(request: HttpRequest, deal: Deal) -> Attempt | None:
+    learner = learner_of(request)
+    if not learner.known:
+        return None
+    return (
+        Attempt.objects.of_learner(learner).filter(deal=deal).order_by("-created_at", "-pk").first()
+    )
+
+
+@dataclass
+class NextStep:
+    url: str
+    label: str  # "Next exercise: ..." or "Next lesson: ..."
+    count_text: str
+
+
+def next_step(request: HttpRequest, deal: Deal) -> NextStep | None:
+    """Where to go after a right answer: the next exercise of its lesson, else the next lesson."""
+    if not deal.lesson:
+        return None
+    progress = lesson_progress(learner_of(request), deal.lesson)
+    slugs = list(progress.statuses)
+    later = slugs[slugs.index(deal.slug) + 1 :] if deal.slug in slugs else []
+    if later:
+        nxt = later[0]
+        title = progress.titles.get(nxt) or Deal.objects.get(slug=nxt).title
+        url = f"{course.BY_KEY[deal.lesson].url}#exercise-{nxt}"
+        return NextStep(url, f"Next exercise: {title}", progress.count_text())
+    _, after = course.neighbours(deal.lesson)
+    if after is None:
+        return NextStep(reverse("lessons:progress"), "See your progress", progress.count_text())
+    return NextStep(after.url, f"Next lesson: {after.title}", progress.count_text())
+
+
+def teaching_link(deal: Deal, form: Any) -> str | None:
+    """The lesson section that explains the first part answered wrongly."""
+    if not deal.lesson or not getattr(form, "results", None):
+        return None
+    for part, result in zip(deal.parts, form.results, strict=False):
+        if not result.ok:
+            return course.teaching_section(deal.lesson, part.get("kind", ""))
+    return None
+
+
+# ---- Checklist ---------------------------------------------------------------
+
+
+def save_checklist(request: HttpRequest, lesson: str, ticked: list[int]) -> None:
+    learner = learner_of(request, create=True)
+    with transaction.atomic():
+        ChecklistTicks.objects.update_or_create(
+            lesson=lesson, **_owner_filter(learner), defaults={"ticked": sorted(set(ticked))}
+        )
+
+
+# ---- Review and the progress page ----------------------------------------------
+
+
+@dataclass
+class ReviewItem:
+    deal: Deal
+    due: datetime
+    stage: int  # 0, 1 or 2: the next review waits 1, 3 or 7 days
+
+    def is_due(self, now: datetime) -> bool:
+        return self.due <= now
+
+
+def review_due(attempts: Iterable[tuple[datetime, bool]]) -> tuple[datetime, int] | None:
+    """When an exercise is next due for review, from its attempts in time order; None if not."""
+    stage: int | None = None
+    due: datetime | None = None
+    for when, correct in attempts:
+        if stage is None or due is None:
+            if not correct:
+                stage, due = 0, when + timedelta(days=REVIEW_DAYS[0])
+            continue
+        if when < due:
+            continue  # practice before the review is due
+        if correct:
+            stage += 1
+            if stage == len(REVIEW_DAYS):
+                stage, due = None, None
+            else:
+                due = when + timedelta(days=REVIEW_DAYS[stage])
+        else:
+            stage, due = 0, when + timedelta(days=REVIEW_DAYS[0])
+    if stage is None or due is None:
+        return None
+    return due, stage
+
+
+@dataclass
+class Overview:
+    lessons: list[tuple[course.Lesson, list[tuple[Deal, str]], int]]
+    missed: list[tuple[Deal, datetime]]
+    review: list[ReviewItem]
+    now: datetime
+    total_attempts: int
+
+
+def overview(request: HttpRequest) -> Overview:
+    """Everything /progress/ shows: two queries whatever the number of attempts."""
+    learner = learner_of(request)
+    now = timezone.now()
+    deals = list(Deal.objects.published().exclude(lesson="").order_by("lesson", "number"))
+    rows: list[tuple[int, datetime, bool]] = []
+    if learner.known:
+        rows = list(
+            Attempt.objects.of_learner(learner)
+            .filter(deal__isnull=False)
+            .order_by("created_at", "pk")
+            .values_list("deal_id", "created_at", "correct")
+        )
+    per_deal: dict[int, list[tuple[datetime, bool]]] = {}
+    for deal_id, when, correct in rows:
+        per_deal.setdefault(deal_id, []).append((when, correct))
+    by_id = {deal.pk: deal for deal in deals}
+    lessons = []
+    for item in course.LESSONS:
+        entries = []
+        for deal in deals:
+            if deal.lesson == item.key:
+                tries = per_deal.get(deal.pk, [])
+                entries.append((deal, status_of(len(tries), sum(c for _, c in tries))))
+        lessons.append((item, entries, sum(1 for _, s in entries if s == SOLVED)))
+    last_wrong = {
+        deal_id: max(w for w, c in tries if not c)
+        for deal_id, tries in per_deal.items()
+        if deal_id in by_id and any(not c for _, c in tries)
+    }
+    missed = sorted(
+        ((by_id[d], w) for d, w in last_wrong.items()), key=lambda x: x[1], reverse=True
+    )
+    review = []
+    for deal_id, tries in per_deal.items():
+        due = review_due(tries)
+        if due is not None and deal_id in by_id:
+            review.append(ReviewItem(by_id[deal_id], *due))
+    review.sort(key=lambda item: item.due)
+    return Overview(lessons, missed[:5], review, now, len(rows))
+
+
+def export(request: HttpRequest) -> dict[str, Any]:
+    """All of this learner's progress, as the JSON download gives it."""
+    learner = learner_of(request)
+    attempts = Attempt.objects.of_learner(learner).select_related("deal")
+    checklists = ChecklistTicks.objects.filter(**_owner_filter(learner)) if learner.known else []
+    return {
+        "format": "badacey-study-room-progress",
+        "version": 1,
+        "attempts": [
+            {
+                "exercise": a.deal.slug if a.deal else None,
+                "drill_kind": a.drill_kind or None,
+                "item": a.item_key or None,
+                "correct": a.correct,
+                "parts": a.parts,
+                "hints_used": a.hints_used,
+                "answer": a.answer,
+                "at": a.created_at.isoformat(),
+            }
+            for a in attempts
+        ],
+        "checklists": [{"lesson": c.lesson, "ticked": c.ticked} for c in checklists],
+    }
+
+
+def delete_progress(request: HttpRequest) -> int:
+    """Delete every attempt and checklist of this learner; returns how many attempts went."""
+    learner = learner_of(request)
+    if not learner.known:
+        return 0
+    with transaction.atomic():
+        ChecklistTicks.objects.filter(**_owner_filter(learner)).delete()
+        deleted, _ = Attempt.objects.of_learner(learner).delete()
+    return deleted
+
+
+def adopt_session_progress(sender: Any, request: HttpRequest, user: Any, **kwargs: Any) -> None:
+    """On sign-in, the session's anonymous progress becomes the account's."""
+    if request is None or not hasattr(request, "session"):
+        return
+    key = request.session.get(SESSION_KEY, "")
+    if not isinstance(key, str) or not key:
+        return
+    with transaction.atomic():
+        Attempt.objects.filter(user=None, learner_key=key).update(user=user, learner_key="")
+        for ticks in ChecklistTicks.objects.filter(user=None, learner_key=key):
+            if ChecklistTicks.objects.filter(user=user, lesson=ticks.lesson).exists():
+                ticks.delete()
+            else:
+                ticks.user, ticks.learner_key = user, ""
+                ticks.save()
+    request.session.pop(SESSION_KEY, None)

@@ -1,0 +1,31 @@
+"""The learner's own pages: /progress/ and saving a lesson's review checklist."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_POST, require_safe
+
+from lessons import course
+from lessons.learners import progress
+
+
+@require_safe
+def progress_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "lessons/progress.html", {"overview": progress.overview(request)})
+
+
+@require_POST
+def save_checklist(request: HttpRequest, lesson: str) -> HttpResponse:
+    """The checklist form's boxes are named "tick" with values 1..n; anything else is refused."""
+    item = course.lesson(lesson)
+    if item is None:
+        return render(request, "400.html", {"problem": "There is no such lesson."}, status=404)
+    ticked: list[int] = []
+    for value in request.POST.getlist("tick"):
+        if not value.isdigit() or not 1 <= int(value) <= 20:
+            message = "That checklist could not be saved: a box was not one of the lesson's."
+            return render(request, "400.html", {"problem": message}, status=400)
+        ticked.append(int(value))
+    progress.save_checklist(request, lesson, ticked)
+    return redirect(f"{item.url}#review")

@@ -1,0 +1,235 @@
+"""Whole lesson pages rendered once per content version and served from the cache.
+
+A lesson page is the same for every reader until a teacher edits a deal or a
+new version of the code is deployed, yet it costs tens of milliseconds to
+render. So the blocks a lesson template fills in ``base.html`` (its title,
+description and content) are rendered once, without the request, and kept in
+Django's cache (Redis when several app servers share one) under a key made of:
+
+- the page's name;
+- the code version (``code_version()``): a digest of the templates, the
+  lesson content and the engine's source, or ``BADACEY_CODE_VERSION`` when the
+  deploy names one, so a deploy never serves a page of the old code;
+- the content version: the id, version and published flag of every stored
+  deal the page can show, read by one small query on every request. Every
+  edit through the site (the admin, an import, a publish action) moves a
+  deal's version, so the next request asks for a key nobody has stored yet.
+
+Each response renders ``base.html`` around the cached blocks (the header and
+navigation can differ per visitor) and fills the page's slots
+(``lessons.pages.slots``): the CSRF token of the exercise forms, which must never
+be shared, and whatever per-learner pieces ``fills`` holds.
+
+A change written straight into the database, behind the site's back, does
+not move a version: clear the cache after one (``cache.clear()``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache as memoize
+from pathlib import Path
+
+from django.core.cache import cache
+from django.db import connections
+from django.db.models import QuerySet
+from django.dispatch import receiver
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.template import Context, RequestContext, engines
+from django.template.base import Template
+from django.template.loader import get_template
+from django.template.loader_tags import BlockNode, ExtendsNode
+from django.utils.autoreload import file_changed
+
+from lessons.pages import slots
+
+TIMEOUT = 24 * 60 * 60  # old versions' pages simply age out
+CSRF_SLOT = "csrf"
+# The exercise forms' token input gets this as its value (see render_blocks).
+CSRF_MARKER = slots.marker(CSRF_SLOT)
+ROOT = Path(__file__).resolve().parent.parent
+# What a page's HTML is computed from, besides the database.
+SOURCES = ("templates", "lessons", "evaluator", "static")
+SOURCE_SUFFIXES = {".py", ".html", ".txt", ".json", ".css", ".js", ".svg"}
+
+
+def code_version() -> str:
+    """A short digest naming the code that renders the pages.
+
+    ``BADACEY_CODE_VERSION`` (a release tag or commit) wins when set.
+    Otherwise the files themselves are digested once per process, so two
+    servers running the same release share their cached pages. The
+    development server restarts when Python changes but only reloads
+    templates, so each template edit it reports also moves the version.
+    """
+    named = os.environ.get("BADACEY_CODE_VERSION", "").strip()
+    if named:
+        return hashlib.sha256(named.encode()).hexdigest()[:16]
+    return f"{_content_digest()}.{_edits_seen}"
+
+
+@memoize
+def _content_digest() -> str:
+    digest = hashlib.sha256()
+    for path in _source_files():
+        digest.update(str(path.relative_to(ROOT)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _source_files() -> Iterable[Path]:
+    for top in SOURCES:
+        for path in sorted((ROOT / top).rglob("*")):
+            if path.suffix in SOURCE_SUFFIXES and "__pycache__" not in path.parts:
+                yield path
+
+
+_edits_seen = 0
+
+
+@receiver(file_changed)
+def _count_edit(sender: object, file_path: Path, **kwargs: object) -> None:
+    """runserver saw a file change (it reloads templates without restarting)."""
+    global _edits_seen
+    _edits_seen += 1
+
+
+def content_version(name: str, deals: Callable[[], QuerySet] | None) -> str:
+    """A digest of the id, version and published flag of the deals a page can show.
+
+    One query on every request, sent as plain SQL compiled once per page
+    (``name``): the ORM would spend longer building it than the database
+    spends answering it. A page's filter never changes, only its results.
+    """
+    if deals is None:
+        return "-"
+    sql, params, alias = _compiled.get(name) or _compile(name, deals)
+    with connections[alias].cursor() as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    return hashlib.sha256(repr(rows).encode()).hexdigest()[:16]
+
+
+_compiled: dict[str, tuple[str, tuple, str]] = {}
+
+
+def _compile(name: str, deals: Callable[[], QuerySet]) -> tuple[str, tuple, str]:
+    queryset = deals().order_by("pk").values_list("pk", "version", "published")
+    sql, params = queryset.query.sql_with_params()
+    _compiled[name] = (sql, tuple(params), queryset.db)
+    return _compiled[name]
+
+
+def page_key(name: str, deals: Callable[[], QuerySet] | None) -> str:
+    """The cache key of page ``name``; ``deals`` gives the stored deals it can show."""
+    return f"page:{name}:{code_version()}:{content_version(name, deals)}"
+
+
+Blocks = dict[str, list[slots.Piece]]
+
+
+def cached_blocks(
+    name: str,
+    template_name: str,
+    deals: Callable[[], QuerySet] | None,
+    context: Callable[[], dict],
+) -> Blocks:
+    """The page's rendered blocks, split at their slots, from the cache or rendered now.
+
+    ``context`` is called only on a miss: building it is most of the cost.
+    """
+    key = page_key(name, deals)
+    blocks = cache.get(key)
+    if blocks is None:
+        rendered = render_blocks(template_name, context())
+        blocks = {block: slots.split(html) for block, html in rendered.items()}
+        cache.set(key, blocks, TIMEOUT)
+    return blocks
+
+
+def _top_blocks(template: Template) -> tuple[ExtendsNode, dict[str, BlockNode]]:
+    extends = template.nodelist.get_nodes_by_type(ExtendsNode)
+    if not extends:
+        raise ValueError(f"{template.name} does not extend a page template.")
+    node = extends[0]
+    assert isinstance(node, ExtendsNode)
+    return node, {n.name: n for n in node.nodelist if isinstance(n, BlockNode)}
+
+
+def render_blocks(template_name: str, context: dict) -> dict[str, str]:
+    """Render each top-level block of a page template on its own, without a request.
+
+    The blocks are what a lesson template puts into ``base.html``; rendering
+    them without the request keeps anything about one visitor out of them.
+    The CSRF token of the exercise forms is left as a slot.
+    """
+    template = get_template(template_name).template  # type: ignore[attr-defined]
+    _extends, blocks = _top_blocks(template)
+    render_context = Context(context | {"csrf_token": CSRF_MARKER})
+    rendered = {}
+    with render_context.render_context.push_state(template), render_context.bind_template(template):
+        for name, block in blocks.items():
+            rendered[name] = str(block.render(render_context))
+    return rendered
+
+
+@memoize
+def _shell(parent: str, names: tuple[str, ...]) -> Template:
+    """``parent`` with each block of ``names`` holding only a placeholder."""
+    source = f'{{% extends "{parent}" %}}' + "".join(
+        f"{{% block {name} %}}{_placeholder(name)}{{% endblock %}}" for name in names
+    )
+    return engines["django"].from_string(source).template  # type: ignore[attr-defined]
+
+
+def _placeholder(name: str) -> str:
+    return f"<!--page-block:{name}-->"
+
+
+@memoize
+def _parent_of(template_name: str) -> str:
+    template = get_template(template_name).template  # type: ignore[attr-defined]
+    extends, _blocks = _top_blocks(template)
+    parent = extends.parent_name.resolve(Context())  # type: ignore[union-attr]
+    if not isinstance(parent, str):
+        raise ValueError(f"{template_name} must extend a template named by a string.")
+    return parent
+
+
+def _slot_names(blocks: Blocks) -> set[str]:
+    return set().union(*(slots.names(pieces) for pieces in blocks.values()))
+
+
+def respond(
+    request: HttpRequest,
+    template_name: str,
+    blocks: Blocks,
+    fills: Mapping[str, str] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The whole page: the parent template around ``blocks``, every slot filled.
+
+    The parent is rendered for this request with a placeholder per block;
+    the cached blocks go in as bytes, so the large part of the page is
+    neither searched nor encoded again.
+    """
+    all_fills = dict(fills or {})
+    if CSRF_SLOT not in all_fills and CSRF_SLOT in _slot_names(blocks):
+        # Asked only when a form is on the page, so a page without one sets no cookie.
+        all_fills[CSRF_SLOT] = get_token(request)
+    names = tuple(sorted(blocks))
+    shell = _shell(_parent_of(template_name), names)
+    html = slots.fill(shell.render(RequestContext(request)), all_fills)
+    parts: list[bytes] = []
+    position = 0
+    for start, name in sorted((html.find(_placeholder(n)), n) for n in names):
+        if start < 0:
+            continue  # the parent did not show this block
+        parts.append(html[position:start].encode())
+        slots.join(blocks[name], all_fills, parts)
+        position = start + len(_placeholder(name))
+    parts.append(html[position:].encode())
+    return HttpResponse(b"".join(parts), status=status)

@@ -1,0 +1,1 @@
+"""The table replayer: one deal, one step at a time."""

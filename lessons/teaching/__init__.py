@@ -1,0 +1,1 @@
+"""Teaching: the admin, deal import and export, and the stored-deal check."""

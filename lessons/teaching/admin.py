@@ -1,0 +1,236 @@
+"""Admin registrations for lesson content; teachers add practice deals here.
+
+The admin is where teachers extend the site, so it speaks their language:
+seats and question parts are typed as lines of text (see ``admin_forms``),
+saving runs the evaluator through ``Deal.clean()``, and a Preview button shows
+what is in the form as the learner's exercise, with the evaluator's verdict,
+below the form and before anything is saved. A new deal is a draft until a
+teacher publishes it.
+Deals move between sites as JSON: an action exports the selected ones, and the
+list's "Import deals" page reads such a file with the same ``deal_io`` code as
+``manage.py import_deals``.
+
+Two teachers may open the same deal: the form carries the version it was
+opened at, and a save from an older version is refused with a message (the
+form keeps what the teacher typed) instead of silently undoing the other's
+work.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.db.models import F
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotAllowed,
+    HttpResponseRedirect,
+)
+from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils import timezone
+
+from lessons.deals.readings import deal_readings
+from lessons.exercises.blocks import ExerciseBlock
+from lessons.models import Deal, StaleDealError
+from lessons.teaching import deal_io
+from lessons.teaching.admin_forms import DealAdminForm, DealImportForm
+
+
+@admin.register(Deal)
+class DealAdmin(admin.ModelAdmin):
+    form = DealAdminForm
+    list_display = ("title", "kind", "game", "published", "updated_at")
+    list_filter = ("lesson", "game", "published")
+    search_fields = ("title", "prompt", "seats")
+    prepopulated_fields = {"slug": ("title",)}
+    readonly_fields = ("saved_verdict",)
+    actions = ("export_as_json", "publish", "unpublish")
+
+    def response_action(self, request, queryset, *args, **kwargs):
+        """Refuse a tampered selection with a message instead of a database error.
+
+        The change list only ever sends deal ids; anything else (a word, a
+        number too large for an id) came from an edited form.
+        """
+        chosen = request.POST.getlist(admin.helpers.ACTION_CHECKBOX_NAME)
+        if any(not (c.isascii() and c.isdigit() and len(c) <= 18) for c in chosen):
+            self.message_user(
+                request,
+                "The ticked deals could not be read. Tick them again and retry.",
+                messages.ERROR,
+            )
+            return HttpResponseRedirect(request.get_full_path())
+        return super().response_action(request, queryset, *args, **kwargs)
+
+    fieldsets = (
+        (None, {"fields": ("title", "slug", "published", "version")}),
+        ("Game", {"fields": ("game", "settings", "pot", "button")}),
+        ("Cards", {"fields": ("seats", "history")}),
+        ("Question", {"fields": ("prompt", "parts", "explanation")}),
+        (
+            "Lesson exercise",
+            {
+                "fields": ("lesson", "number"),
+                "description": "Only for the lessons' own exercises: leave both blank "
+                "for a practice deal.",
+            },
+        ),
+        ("Verdict of the saved deal", {"fields": ("saved_verdict",)}),
+    )
+
+    def get_fieldsets(self, request: HttpRequest, obj: Deal | None = None):
+        fieldsets = super().get_fieldsets(request, obj)
+        return fieldsets if obj else fieldsets[:-1]  # nothing saved yet to read
+
+    @admin.display(description="lesson", ordering="lesson")
+    def kind(self, deal: Deal) -> str:
+        return f"{deal.get_lesson_display()} {deal.number}" if deal.lesson else "practice"
+
+    @admin.display(description="Evaluator's verdict")
+    def saved_verdict(self, deal: Deal) -> str:
+        """The saved deal's readings, or why the evaluator refuses it as stored."""
+        if deal.stored_problems:
+            context = {"problems": deal.stored_problems}
+        else:
+            context = {"verdict": deal_readings(deal)}
+        return render_to_string("admin/lessons/deal/_verdict.html", context)
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        """A save that lost a race with another teacher's is refused, never a 500.
+
+        The form refuses a stale version before saving; this catches the rare
+        save that passed that check while another was being written.
+        """
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except StaleDealError as error:
+            self.message_user(request, str(error), messages.ERROR)
+            return HttpResponseRedirect(request.get_full_path())
+
+    # Preview ------------------------------------------------------------------
+
+    def get_urls(self):
+        preview = self.admin_site.admin_view(self.preview_view)
+        return [
+            path(
+                "import/",
+                self.admin_site.admin_view(self.import_view),
+                name="lessons_deal_import",
+            ),
+            path("preview/", preview, name="lessons_deal_preview"),
+            path("<int:object_id>/preview/", preview, name="lessons_deal_preview"),
+            *super().get_urls(),
+        ]
+
+    def preview_view(self, request: HttpRequest, object_id: int | None = None) -> HttpResponse:
+        """The verdict for the posted form (nothing saved), or for a saved deal on GET."""
+        deal = get_object_or_404(Deal, pk=object_id) if object_id else None
+        form = None
+        if request.method == "POST":
+            may_post = (
+                self.has_change_permission(request, deal)
+                if deal
+                else self.has_add_permission(request)
+            )
+            if not may_post:
+                raise PermissionDenied
+            form = self.get_form(request, deal)(request.POST, instance=deal)
+            deal = form.instance if form.is_valid() else None
+        elif deal is None:
+            return HttpResponseNotAllowed(["POST"])  # the add form's Preview button posts here
+        elif not self.has_view_permission(request, deal):
+            raise PermissionDenied
+        problems = deal.stored_problems if deal and form is None else []
+        exercise = None
+        if deal and not problems:
+            exercise = ExerciseBlock.of(deal)
+            exercise.heading_level = 4
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": "Preview: " + (deal.title if deal else "this deal cannot be saved yet"),
+            "deal": deal,
+            "form": form,
+            "problems": problems,
+            "verdict": deal_readings(deal) if deal and not problems else None,
+            "exercise": exercise,
+        }
+        template = "admin/lessons/deal/preview.html"
+        if getattr(request, "htmx", False):
+            template += "#preview"  # the Preview button's region below the form
+        return TemplateResponse(request, template, context)
+
+    # Import -------------------------------------------------------------------
+
+    def has_import_permission(self, request: HttpRequest) -> bool:
+        """An import adds new slugs and overwrites existing ones, so it needs both rights."""
+        return self.has_add_permission(request) and self.has_change_permission(request)
+
+    def changelist_view(self, request: HttpRequest, extra_context=None) -> HttpResponse:
+        extra_context = {**(extra_context or {}), "may_import": self.has_import_permission(request)}
+        return super().changelist_view(request, extra_context)
+
+    def import_view(self, request: HttpRequest) -> HttpResponse:
+        """Read a deals file: every deal is saved, or none is and the page lists why."""
+        if not self.has_import_permission(request):
+            raise PermissionDenied
+        form = DealImportForm()
+        problems: list[str] = []
+        if request.method == "POST":
+            form = DealImportForm(request.POST, request.FILES)
+            if form.is_valid():
+                try:
+                    result = deal_io.loads(form.cleaned_data["document"])
+                except deal_io.DealFileError as error:
+                    problems = error.problems
+                else:
+                    self._log_import(request, result, form.cleaned_data["source"])
+                    self.message_user(
+                        request,
+                        f"Imported {form.cleaned_data['source']}: {len(result.created)} new "
+                        f"deal(s), {len(result.updated)} updated.",
+                        messages.SUCCESS,
+                    )
+                    return HttpResponseRedirect(reverse("admin:lessons_deal_changelist"))
+        context = {
+            **self.admin_site.each_context(request),
+            "opts": self.opts,
+            "title": "Import deals",
+            "form": form,
+            "problems": problems,
+        }
+        return TemplateResponse(request, "admin/lessons/deal/import.html", context)
+
+    def _log_import(self, request: HttpRequest, result: deal_io.ImportResult, source: str) -> None:
+        """Each deal's history page says it came from a file, as if a teacher had saved it."""
+        note = f"Imported from {source}."
+        stored = Deal.objects.in_bulk([*result.created, *result.updated], field_name="slug")
+        for slug in result.created:
+            self.log_addition(request, stored[slug], note)
+        for slug in result.updated:
+            self.log_change(request, stored[slug], note)
+
+    # Actions ------------------------------------------------------------------
+
+    @admin.action(description="Export selected deals as JSON", permissions=["view"])
+    def export_as_json(self, request: HttpRequest, queryset) -> HttpResponse:
+        response = HttpResponse(deal_io.dumps(queryset), content_type="application/json")
+        stamp = timezone.now().strftime("%Y%m%d-%H%M")
+        response["Content-Disposition"] = f'attachment; filename="deals-{stamp}.json"'
+        return response
+
+    @admin.action(description="Publish selected deals", permissions=["change"])
+    def publish(self, request: HttpRequest, queryset) -> None:
+        count = queryset.update(published=True, updated_at=timezone.now(), version=F("version") + 1)
+        self.message_user(request, f"Published {count} deal(s).", messages.SUCCESS)
+
+    @admin.action(description="Unpublish selected deals", permissions=["change"])
+    def unpublish(self, request: HttpRequest, queryset) -> None:
+        count = queryset.update(
+            published=False, updated_at=timezone.now(), version=F("version") + 1
+        )
+        self.message_user(request, f"Unpublished {count} deal(s).", messages.SUCCESS)

@@ -1,0 +1,1 @@
+"""The two tool pages: exact draw odds and the showdown calculator."""
