@@ -1,8 +1,39 @@
+"""Playwright drives Debian's chromium against pytest-django's live_server."""
+
 from __future__ import annotations
 
 import pytest
 
+from tests.django_setup import _empty_cache  # noqa: F401  (registers the fixture)
+
 from .axe import AxeViolations, axe_violations
+
+CHROMIUM = "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args):
+    """Use the system chromium: `playwright install` cannot download anything here."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "headless": True,
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--disable-dev-shm-usage",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """Let axe-core be injected as an inline script despite our strict CSP."""
+    return {**browser_context_args, "bypass_csp": True}
 
 
 @pytest.fixture

@@ -222,7 +222,7 @@ class PartKind:
     @property
     def template(self) -> str:
         """The kind's template; its ``fields`` and ``answer`` partials draw the part."""
-        return f"lessons/deals/parts/{self.kind}.html"
+        return f"lessons/parts/{self.kind}.html"
 
     @property
     def fields_template(self) -> str:

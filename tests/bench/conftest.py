@@ -1,0 +1,5 @@
+"""Django is booted for these tests; see tests/django_setup.py."""
+
+from __future__ import annotations
+
+from tests.django_setup import _empty_cache  # noqa: F401  (registers the fixture)
