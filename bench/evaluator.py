@@ -256,7 +256,7 @@ def parse_options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.evaluator", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="fewer hands: a smoke test")
     parser.add_argument(
-        "--markdown", action="store_true", help="print the lines as rows of the README's table"
+        "--markdown", action="store_true", help="print the lines as rows of docs/benchmarks.md"
     )
     options = parser.parse_args(argv)
     options.hands = 5_000 if options.quick else 1_000_000

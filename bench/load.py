@@ -69,7 +69,7 @@ def production_env(database_url: str) -> dict[str, str]:
         DJANGO_SECURE_COOKIES="false",
         DJANGO_HSTS_SECONDS="0",
         DJANGO_LOG_LEVEL="WARNING",
-        # As the README's production section: each worker keeps its database
+        # As docs/operations.md's production section: each worker keeps its database
         # connection rather than opening one per request.
         DJANGO_DB_CONN_MAX_AGE="60",
     )

@@ -41,7 +41,7 @@ class Line:
         return f"{self.label:<48} {self.value:>14}  {target:<24} {verdict}".rstrip()
 
     def markdown(self) -> str:
-        """The line as a row of the README's benchmark table (``--markdown``)."""
+        """The line as a row of the benchmark table in docs/benchmarks.md (``--markdown``)."""
         verdict = "" if self.passed is None else ("PASS" if self.passed else "MISS")
         cells = [self.label, self.value, self.target, verdict]
         return "| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |"

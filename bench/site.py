@@ -481,7 +481,7 @@ def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
     parser.add_argument("--quick", action="store_true", help="fewer batches, for a smoke test")
     parser.add_argument("--skip-load", action="store_true", help="leave out wrk and Lighthouse")
     parser.add_argument(
-        "--markdown", action="store_true", help="print the lines as rows of the README's table"
+        "--markdown", action="store_true", help="print the lines as rows of docs/benchmarks.md"
     )
     parser.add_argument(
         "--only",
