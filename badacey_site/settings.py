@@ -307,8 +307,10 @@ else:
     # one worker would live on in another's copy. The database alone is shared.
     SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
-# Email, for password-reset links. Without DJANGO_EMAIL_HOST each message is
-# printed on the server's console (development); with it, sent by SMTP.
+# Email, for password-reset links, sent by SMTP to DJANGO_EMAIL_HOST. Without
+# a host, development prints each message on the console and production hands
+# it to a mail server on the machine itself (localhost:25, as Django would);
+# a message that cannot be sent is logged, and the learner's page is the same.
 
 
 def env_port(name: str, default: int) -> int:
@@ -380,7 +382,13 @@ else:
         raise ImproperlyConfigured(
             f"{', '.join(_stray)} set without DJANGO_EMAIL_HOST; set the host too"
         )
-    _mailer = {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    if DEBUG:
+        _mailer = {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    else:
+        _mailer = {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {"host": "localhost", "port": 25, "timeout": 10},
+        }
 MAILERS = {"default": _mailer}
 DEFAULT_FROM_EMAIL = env_email("DJANGO_EMAIL_FROM", "Badacey Study Room <noreply@localhost>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL

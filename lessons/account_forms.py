@@ -27,6 +27,17 @@ class RulesUnderThePassword:
 
 
 class SignUpForm(RulesUnderThePassword, UserCreationForm):
+    """Django's sign-up form, which says when a username is taken, on purpose.
+
+    A learner picks a name and must be told when it is in use, or could never
+    finish signing up; any wording that lets them choose another also tells
+    a prober the name exists. That is accepted: usernames are not secrets
+    here, knowing one no longer lets anyone lock its owner out (the sign-in
+    limits never pause an address for failures made elsewhere), and every
+    sign-up post counts towards the per-address limit, so names cannot be
+    probed in bulk.
+    """
+
     email = forms.EmailField(
         required=False,
         help_text="Optional. Only used if you ask to reset a forgotten password.",

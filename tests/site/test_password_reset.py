@@ -150,7 +150,7 @@ def _settings_of(**env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_mail_is_printed_in_development_and_sent_by_smtp_when_a_host_is_set():
+def test_mail_is_printed_in_development_and_sent_by_smtp_in_production():
     development = _settings_of()
     assert development.returncode == 0, development.stderr
     assert "console.EmailBackend" in development.stdout
@@ -165,6 +165,12 @@ def test_mail_is_printed_in_development_and_sent_by_smtp_when_a_host_is_set():
     assert "('host', 'mail.example.org')" in smtp.stdout
     assert "('port', 587)" in smtp.stdout and "('use_tls', True)" in smtp.stdout
     assert "Study Room <study@example.org>" in smtp.stdout
+    # Production without a host: the machine's own mail server, as Django would use.
+    local = _settings_of(
+        DJANGO_DEBUG="false", DJANGO_SECRET_KEY="k" * 50, DJANGO_ALLOWED_HOSTS="example.org"
+    )
+    assert local.returncode == 0, local.stderr
+    assert "smtp.EmailBackend" in local.stdout and "('host', 'localhost')" in local.stdout
 
 
 @pytest.mark.parametrize(
