@@ -422,9 +422,9 @@ class DealImportForm(forms.Form):
         text = self.cleaned_data.get("text") or ""
         if len(text) > MAX_PASTED_CHARS:
             raise ValidationError(
-                f"The pasted text is {len(text):,} characters long; a paste takes at most "
-                f"{MAX_PASTED_CHARS:,}. Save it as a .json file and choose the file above "
-                "instead."
+                f"The pasted text is too long: {len(text):,} characters, where a paste takes "
+                f"at most {MAX_PASTED_CHARS:,}. Save it as a .json file and choose the file "
+                "above instead."
             )
         return text
 
