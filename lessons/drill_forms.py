@@ -2,13 +2,17 @@
 
 The settings are the whole of an item's identity, so they travel in the
 query string (``?game=badacey&difficulty=2&seed=7``) and the same URL always
-deals the same cards. A tampered link (a seed out of range, a game the drill
-does not use, a field sent twice, bytes that are not UTF-8) gets a message
-beside the field and a 400, never an item made up from a guess.
+deals the same cards. A setting left out (or left blank) takes its default:
+the drill's first game, easy, and for a page (not an answer) a fresh seed,
+so a shortened link still deals an item. A tampered link (a seed out of
+range, a game the drill does not use, a field sent twice, bytes that are not
+UTF-8) gets a message beside the field and a 400, never an item made up from
+a guess.
 """
 
 from __future__ import annotations
 
+import secrets
 from functools import cached_property
 from typing import Any
 from urllib.parse import urlencode
@@ -17,6 +21,7 @@ from crispy_forms.bootstrap import StrictButton
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Column, Layout, Row
 from django import forms
+from django.http import QueryDict
 from django.urls import reverse
 
 from evaluator import PROFILES
@@ -81,6 +86,26 @@ class DrillSettingsForm(ToolForm):
             StrictButton("Deal this item", type="submit", css_class="btn-secondary"),
         )
         return helper
+
+
+def with_defaults(query: QueryDict, drill: DrillKind, *, fresh_seed: bool) -> QueryDict | None:
+    """The settings with every missing one filled in, or None when none was missing.
+
+    A setting counts as missing when it is absent or sent once and blank; one
+    sent twice is left alone, so the form can still refuse it. ``fresh_seed``
+    deals a new item for a page link without a seed; an answer without one
+    has no item to be about, so its seed stays missing and the form says so.
+    """
+    defaults = {"game": drill.games[0], "difficulty": "1"}
+    if fresh_seed:
+        defaults["seed"] = str(secrets.randbelow(MAX_SEED + 1))
+    missing = [key for key in defaults if query.getlist(key) in ([], [""])]
+    if not missing:
+        return None
+    filled = query.copy()
+    for key in missing:
+        filled[key] = defaults[key]
+    return filled
 
 
 def drill_url(kind: str, game: str, difficulty: int, seed: int) -> str:
