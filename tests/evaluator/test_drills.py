@@ -162,3 +162,90 @@ def test_betting_items_ask_about_rounds_the_game_has_and_caps_come_up(game):
 def test_requests_no_item_can_answer_are_refused_with_a_reason(kind, game, difficulty, seed, words):
     with pytest.raises(DrillError, match=words):
         generate(kind, game, difficulty, seed)
+
+
+# The mix of winners and payouts items --------------------------------------------------
+
+MIX_SEEDS = range(300)
+
+
+def _settle_item(item):
+    from evaluator import settle
+
+    return settle(
+        item.game,
+        [s["cards"] for s in item.seats],
+        contributions=item.contributions,
+        pot=None if item.contributions else (item.pot or 0),
+        folded=item.folded,
+        button=item.button,
+    )
+
+
+def _contested(result):
+    return [p for p in result.pots if p.awards[0].kind != "uncontested"]
+
+
+def _split_or_tied(result) -> bool:
+    """Some pot's halves go to different players, or some half (or pot) is shared."""
+    return any(
+        len({a.winners for a in p.awards}) > 1 or any(len(a.winners) > 1 for a in p.awards)
+        for p in _contested(result)
+    )
+
+
+def _tied(result) -> bool:
+    return any(len(a.winners) > 1 for p in _contested(result) for a in p.awards)
+
+
+def _odd_chip(result) -> bool:
+    """A pot that will not halve evenly, or a share that will not divide among its winners."""
+    halves = len(result.profile.awards)
+    return any(
+        p.amount % len(p.awards) != 0 or any(a.amount % len(a.winners) for a in p.awards)
+        for p in _contested(result)
+        if len(p.awards) == halves
+    )
+
+
+@pytest.mark.parametrize("kind", ["winners", "payouts"])
+@pytest.mark.parametrize("game", ["badacey", "badeucey"])
+@pytest.mark.parametrize("difficulty", [2, 3])
+def test_medium_and_hard_split_pot_items_are_not_mostly_scoops(kind, game, difficulty):
+    results = [_settle_item(generate(kind, game, difficulty, s)) for s in MIX_SEEDS]
+    split = sum(_split_or_tied(r) for r in results)
+    assert split >= 0.4 * len(results), f"{split} of {len(results)} split or tie a half"
+    assert sum(_tied(r) for r in results) >= 0.1 * len(results)
+
+
+@pytest.mark.parametrize("kind", ["winners", "payouts"])
+@pytest.mark.parametrize("difficulty", [2, 3])
+def test_medium_and_hard_badugi_items_bring_shared_pots(kind, difficulty):
+    results = [_settle_item(generate(kind, "badugi", difficulty, s)) for s in MIX_SEEDS]
+    assert sum(_tied(r) for r in results) >= 0.1 * len(results)
+
+
+@pytest.mark.parametrize("game", KINDS["payouts"].games)
+@pytest.mark.parametrize("difficulty", [2, 3])
+def test_medium_and_hard_payouts_items_bring_odd_chips(game, difficulty):
+    """In a split-pot game an odd pot is one; elsewhere only a shared pot can leave a chip over."""
+    results = [_settle_item(generate("payouts", game, difficulty, s)) for s in MIX_SEEDS]
+    share = 0.3 if PROFILES[game].is_split else 0.05
+    assert sum(_odd_chip(r) for r in results) >= share * len(results)
+
+
+@pytest.mark.parametrize("game", KINDS["payouts"].games)
+@pytest.mark.parametrize("difficulty", [2, 3])
+def test_a_folded_seat_never_put_in_more_than_the_live_seats(game, difficulty):
+    """A player folds facing a bet: someone still in put in more than they did."""
+    folds = 0
+    for seed in MIX_SEEDS:
+        item = generate("payouts", game, difficulty, seed)
+        if not item.folded or not item.contributions:
+            continue
+        live = [c for c, f in zip(item.contributions, item.folded, strict=True) if not f]
+        for chips, folded in zip(item.contributions, item.folded, strict=True):
+            if folded:
+                folds += 1
+                assert 0 < chips < max(live), (seed, item.contributions, item.folded)
+    assert folds > 0 or difficulty == 2
