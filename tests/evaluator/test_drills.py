@@ -132,19 +132,17 @@ def test_hard_payout_items_bring_odd_chips_side_pots_or_folds():
 
 @pytest.mark.parametrize("game", KINDS["betting"].games)
 def test_betting_items_ask_about_rounds_the_game_has_and_caps_come_up(game):
-    profile = PROFILES[game]
     capped = 0
     for seed in range(30):
         item = generate("betting", game, 3, seed)
+        profile, betting_round, facing, options, right = _betting_question(item)
+        assert 0 <= betting_round <= profile.draws
         part = item.parts[0]
-        if part["kind"] == "raise_to":
-            assert 0 <= part["round"] <= profile.draws
-            assert profile.full_raise_to(part["round"], part["facing"]) in part["options"]
-        else:
-            round_, facing = item.facts["round"], item.facts["facing"]
-            cap = profile.raise_cap * profile.bet_size(round_)
-            allowed = facing + profile.bet_size(round_) <= cap
-            assert part["answer"] == (0 if allowed else 1)
+        if part["kind"] == "choice":
+            cap = profile.raise_cap * profile.bet_size(betting_round)
+            allowed = profile.full_raise_to(betting_round, facing) <= cap
+            assert (part["answer"] == 0) == allowed
+            assert (part["answer"] == len(options) - 1) == (not allowed)
             capped += not allowed
     assert capped > 0
 
@@ -249,3 +247,44 @@ def test_a_folded_seat_never_put_in_more_than_the_live_seats(game, difficulty):
                 folds += 1
                 assert 0 < chips < max(live), (seed, item.contributions, item.folded)
     assert folds > 0 or difficulty == 2
+
+
+# The betting drill ---------------------------------------------------------------------
+
+
+def _betting_question(item):
+    """(profile, round, facing, options, the right option) of one betting item."""
+    from evaluator import get_profile
+
+    profile = get_profile(item.game, **item.settings)
+    part = item.parts[0]
+    if part["kind"] == "raise_to":
+        right = profile.full_raise_to(part["round"], part["facing"])
+        return profile, part["round"], part["facing"], part["options"], right
+    betting_round, facing = item.facts["round"], item.facts["facing"]
+    return profile, betting_round, facing, part["options"], part["options"][part["answer"]]
+
+
+@pytest.mark.parametrize("game", KINDS["betting"].games)
+@pytest.mark.parametrize("difficulty", [1, 2, 3])
+def test_every_betting_item_offers_at_least_three_choices(game, difficulty):
+    for seed in range(300):
+        item = generate("betting", game, difficulty, seed)
+        profile, betting_round, facing, options, right = _betting_question(item)
+        assert len(options) >= 3, (seed, item.prompt, options)
+        assert len(set(options)) == len(options) and right in options
+        if item.parts[0]["kind"] == "raise_to":
+            cap = profile.raise_cap * profile.bet_size(betting_round)
+            assert all(0 < o <= cap for o in options), (seed, options, cap)
+
+
+@pytest.mark.parametrize("game", KINDS["betting"].games)
+@pytest.mark.parametrize("difficulty", [1, 2, 3])
+def test_betting_prompts_vary_the_round_the_bet_faced_and_the_cap(game, difficulty):
+    seen = [_betting_question(generate("betting", game, difficulty, s)) for s in range(60)]
+    rounds = {r for _, r, *_ in seen}
+    facings = {f for _, _, f, *_ in seen}
+    caps = {p.raise_cap for p, *_ in seen}
+    assert len(rounds) >= 2 and len(facings) >= 4 and len(caps) >= 2
+    if difficulty > 1:
+        assert len(rounds) == PROFILES[game].draws + 1
