@@ -288,3 +288,41 @@ def test_betting_prompts_vary_the_round_the_bet_faced_and_the_cap(game, difficul
     assert len(rounds) >= 2 and len(facings) >= 4 and len(caps) >= 2
     if difficulty > 1:
         assert len(rounds) == PROFILES[game].draws + 1
+
+
+# The outs drill ------------------------------------------------------------------------
+
+
+def _made(game, cards) -> dict[str, bool]:
+    """What the hand as dealt has already made, read by the odds engine with nothing drawn."""
+    from evaluator.odds import draw_odds
+
+    return {o.key: o.hits == o.total for o in draw_odds(game, cards).outcomes}
+
+
+@pytest.mark.parametrize("game", KINDS["outs"].games)
+@pytest.mark.parametrize("difficulty", [1, 2, 3])
+def test_the_outs_drill_throws_a_card_a_player_would_throw(game, difficulty):
+    """Nobody breaks a made hand to draw for it, nor keeps a worse Badugi than the hand holds."""
+    profile = PROFILES[game]
+    targets = set()
+    for seed in range(150):
+        item = generate("outs", game, difficulty, seed)
+        part = item.parts[0]
+        target = part["target"]
+        targets.add(target)
+        hand = parse_cards(item.seats[0]["cards"])
+        (thrown,) = parse_cards(part["throw"])
+        kept = [c for c in hand if c != thrown]
+        made = _made(game, hand)
+        about = (seed, item.seats[0]["cards"], part["throw"], target)
+        if target in ("low", "both"):
+            assert not made["low"], about
+            assert len({c.rank for c in kept}) == len(kept), about  # the kept cards hold no pair
+        if target in ("badugi", "both"):
+            assert not made["badugi"], about
+            ace_high = profile.badugi_ace_high
+            best = badugi(hand, ace_high=ace_high)
+            assert badugi(kept, ace_high=ace_high).strength == best.strength, about
+    if difficulty > 1 and profile.is_split:
+        assert targets == {"badugi", "low", "both"}
