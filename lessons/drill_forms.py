@@ -13,6 +13,7 @@ a guess.
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 from urllib.parse import urlencode
@@ -26,7 +27,11 @@ from django.urls import reverse
 
 from evaluator import PROFILES
 from evaluator.drills import DIFFICULTIES, MAX_SEED, DrillKind
+from evaluator.drills.payouts import drill_payout_mistake
 
+from . import parts
+from .forms import AnswerForm
+from .parts.base import PartResult
 from .tool_forms import ToolForm
 
 
@@ -117,3 +122,28 @@ def drill_hint_url(kind: str, game: str, difficulty: int, seed: int) -> str:
     """Where an item's hint button posts: the item's identity travels with the request."""
     query = urlencode({"game": game, "difficulty": difficulty, "seed": seed})
     return f"{reverse('lessons:drill_hint', args=[kind])}?{query}"
+
+
+class DrillAnswerForm(AnswerForm):
+    """The exercises' answer form, naming one more slip that drill items bring out.
+
+    Sharing the pot out by the number of players is the misconception the
+    lesson's exercise names ("each half has its own divisor"); an exercise
+    is written so that belief gives that answer, while in a drill the losing
+    hands are anyone's, so the drill asks the evaluator for that answer too.
+    """
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        self.results = [self._named(result, cleaned) for result in self.results]
+        return cleaned
+
+    def _named(self, result: PartResult, cleaned: dict[str, Any]) -> PartResult:
+        if result.ok or result.misconception or result.part.get("kind") != "payouts":
+            return result
+        keys = [parts.answer_key(result.index, "seat", s) for s in range(len(self.deal.names))]
+        answer = [cleaned[key] for key in keys]
+        mistake = drill_payout_mistake(answer, self.deal.settlement(result.part.get("game")))
+        if mistake is None:
+            return result
+        return replace(result, message=f"{mistake.correction}.", misconception=mistake)

@@ -12,9 +12,12 @@ that stayed to the end.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
+from ..misconceptions import MISCONCEPTIONS, Misconception
 from ..profiles import PROFILES
 from ..settlement import Settlement, settle
+from ..settlement import _share as share_equally  # the engine's own rule for odd chips
 from .base import DrillItem, best_of, seats_of
 from .showdowns import halves_split, showdown, teaching_hands
 
@@ -25,6 +28,44 @@ def _odd_chips(result: Settlement) -> bool:
     return any(
         award.amount % len(award.winners) != 0 for pot in result.pots for award in pot.awards
     )
+
+
+def by_the_number_of_players(result: Settlement) -> list[tuple[int, ...]]:
+    """The payouts of a learner who shares the whole pot out by the number of players.
+
+    Both ways it is done: each pot (main and side) among every player still
+    in it, and every chip together among every player still in the hand;
+    the halves and their winners are left out either way.
+    """
+    seats = len(result.seats)
+    clockwise = [(result.button + 1 + k) % seats for k in range(seats)]
+    answers = []
+    for pots in ([(p.amount, p.eligible) for p in result.pots], [(result.total, _live(result))]):
+        payouts = [0] * seats
+        for amount, players in pots:
+            for seat, chips in share_equally(amount, list(players), clockwise).items():
+                payouts[seat] += chips
+        answers.append(tuple(payouts))
+    return answers
+
+
+def _live(result: Settlement) -> tuple[int, ...]:
+    return tuple(s for s, seat in enumerate(result.seats) if not seat.folded)
+
+
+def drill_payout_mistake(answer: Sequence[int], result: Settlement) -> Misconception | None:
+    """ "Each half has its own divisor" when a wrong answer shares the pot by the players.
+
+    The lesson's exercise names this slip through ``misconceptions``, where
+    the belief shares each pot among the players who won a half; in a drill
+    anyone may hold the losing hands, so the whole table is the divisor a
+    learner reaches for. Only split-pot games have halves to speak of.
+    """
+    if not result.profile.is_split or tuple(answer) == result.payouts:
+        return None
+    if tuple(answer) in by_the_number_of_players(result):
+        return MISCONCEPTIONS["whole-pot-split"]
+    return None
 
 
 def _contributions(rng: random.Random, unit: int, folded: list[bool]) -> list[int]:

@@ -37,7 +37,7 @@ from evaluator import PROFILES, EvaluatorError, parse_cards
 from evaluator.drills import KINDS, MAX_SEED, DrillKind, generate
 
 from .. import parts, progress
-from ..drill_forms import DrillSettingsForm, drill_url, with_defaults
+from ..drill_forms import DrillAnswerForm, DrillSettingsForm, drill_url, with_defaults
 from ..drill_items import DrillTable, deal_from_item, drill_worked_answer
 from ..forms import AnswerForm, HintRequestForm
 from ..models import Deal
@@ -98,7 +98,7 @@ def drill_item(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         return _render(request, context)
 
     data, typed_problems = _with_typed_cards(request, table)
-    answer = AnswerForm(data, deal=table, prefix=PREFIX)
+    answer = DrillAnswerForm(data, deal=table, prefix=PREFIX)
     answer.is_valid()
     repeated = _repeated(request, answer)
     unreadable = any("\ufffd" in v for vs in request.POST.lists() for v in vs[1])

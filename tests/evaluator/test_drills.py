@@ -326,3 +326,21 @@ def test_the_outs_drill_throws_a_card_a_player_would_throw(game, difficulty):
             assert badugi(kept, ace_high=ace_high).strength == best.strength, about
     if difficulty > 1 and profile.is_split:
         assert targets == {"badugi", "low", "both"}
+
+
+@pytest.mark.parametrize("game", KINDS["payouts"].games)
+def test_sharing_the_pot_by_the_players_is_named_only_where_there_are_halves(game):
+    from evaluator.drills.payouts import by_the_number_of_players, drill_payout_mistake
+
+    named = 0
+    for seed in range(100):
+        result = _settle_item(generate("payouts", game, 2, seed))
+        assert drill_payout_mistake(result.payouts, result) is None  # the right answer
+        for wrong in by_the_number_of_players(result):
+            mistake = drill_payout_mistake(wrong, result)
+            if PROFILES[game].is_split and wrong != result.payouts:
+                assert mistake is not None and mistake.name == "whole-pot-split"
+                named += 1
+            else:
+                assert mistake is None
+    assert named > 0 or not PROFILES[game].is_split
