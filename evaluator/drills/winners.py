@@ -1,18 +1,18 @@
 """Which hand wins each half: two to six hands read as Badacey or Badeucey.
 
-Near misses: a half shared by two hands, one hand taking both halves, a
-Badugi that beats a lower three-card hand, lows that differ only in the last
-card. The item is scored on the engine's own settlement.
+From medium on the hands come in the mix ``showdowns`` deals: about three
+items in ten share a half, about three in ten (in the split-pot games) give
+the halves to different players, and the rest prefer a scoop or a close
+call. Every shape is checked on the engine's own settlement.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..cards import Card
 from ..profiles import PROFILES
-from ..settlement import settle
-from .base import DrillItem, best_of, deal_hands, seats_of
+from .base import DrillItem, seats_of
+from .showdowns import teaching_hands
 
 GAMES = ("badacey", "badeucey", "badugi")
 
@@ -21,18 +21,7 @@ def make(rng: random.Random, game: str, difficulty: int) -> DrillItem:
     profile = PROFILES[game]
     most = {1: 2, 2: 4, 3: 6}[difficulty]
     count = rng.randint(2, most)
-
-    def score(hands: list[tuple[Card, ...]]) -> int:
-        result = settle(profile, hands, pot=0)
-        awards = result.pots[0].awards
-        if any(len(a.winners) > 1 for a in awards):
-            return 3
-        winners = {w for a in awards for w in a.winners}
-        if len(awards) > 1 and len(winners) == 1:
-            return 3  # a scoop
-        return 2 if len(winners) > 1 else 1
-
-    hands = best_of(rng, difficulty, lambda: deal_hands(rng, count, profile.hand_size), score, 15)
+    hands = teaching_hands(rng, profile, count, difficulty)
     halves = "each half" if len(profile.awards) > 1 else "the pot"
     return DrillItem(
         kind="winners",

@@ -4,11 +4,6 @@
 the attributes ``lessons.deals.parts.base.Table`` lists, so the answer form, the
 checker and the worked answer are the exercises' own. Nothing is stored:
 the item is dealt again from its seed whenever it is needed.
-
-``drill_checked`` is the seam to the learner's progress: it is sent once per
-checked item with the kind, game, difficulty and whether every part was
-right. Progress storage connects a receiver to it; the drills know nothing
-of how attempts are kept.
 """
 
 from __future__ import annotations
@@ -16,8 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
-
-from django.dispatch import Signal
 
 from evaluator import Card, GameProfile, Settlement, get_profile, parse_cards, settle
 from evaluator.drills import DrillItem
@@ -27,9 +20,6 @@ from lessons.deals.readings import read
 from lessons.drills.forms import drill_hint_url
 from lessons.exercises.blocks import WorkedAnswer
 from lessons.models import Deal
-
-# Sent after each checked drill item: sender=DrillTable, request, ok (bool), results.
-drill_checked = Signal()
 
 
 @dataclass

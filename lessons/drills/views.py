@@ -1,12 +1,14 @@
 """Drills: an index of the kinds, and one page per kind that deals item after item.
 
 ``/drills/<kind>/?game=...&difficulty=...&seed=...`` shows one item; the
-same URL always deals the same cards. A link without a seed is sent on to
-one with a fresh seed, so whatever a learner sees has a URL to share.
+same URL always deals the same cards. A link missing any of the three
+(a seed alone, say) is sent on to the full one, the defaults filled in and a
+fresh seed if it had none, so whatever a learner sees has a URL to share.
 
 Answering posts to the item's own URL. The answer is checked by the
-exercises' code (``lessons.deals.parts``), ``drill_checked`` is sent for the
-learner's progress, and the reply is the next item (seed + 1) with the
+exercises' code (``lessons.deals.parts``) and recorded in the learner's progress
+(an answer larger than the form can send is refused first, as exercise
+answers are capped), and the reply is the next item (seed + 1) with the
 verdict and worked answer of the one just answered. An htmx request gets
 only the drill's region and the new URL to push; a plain request gets the
 whole page, so the drill works without JavaScript.
@@ -20,7 +22,6 @@ with the attempt.
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import dataclass
 
 from django import forms
@@ -35,14 +36,15 @@ from django_htmx.middleware import HtmxDetails
 from evaluator import PROFILES, EvaluatorError, parse_cards
 from evaluator.drills import KINDS, MAX_SEED, DrillKind, generate
 from lessons.deals import parts
-from lessons.drills.forms import DrillSettingsForm, drill_url
-from lessons.drills.items import DrillTable, deal_from_item, drill_checked, drill_worked_answer
+from lessons.drills.forms import DrillAnswerForm, DrillSettingsForm, drill_url, with_defaults
+from lessons.drills.items import DrillTable, deal_from_item, drill_worked_answer
 from lessons.exercises import hints
 from lessons.exercises.forms import AnswerForm, HintRequestForm
 from lessons.learners import progress
 from lessons.models import Deal
 
 PREFIX = "drill"
+SETTINGS = ("game", "difficulty", "seed")
 TYPED_MAX = 200  # the typed-cards box's maxlength
 
 
@@ -80,43 +82,44 @@ def _drill(kind: str) -> DrillKind:
 @require_http_methods(["GET", "HEAD", "POST"])
 def drill_item(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     drill = _drill(kind)
-    if "seed" not in request.GET and not request.GET.getlist("seed"):
-        game = request.GET.get("game", drill.games[0])
-        game = game if game in drill.games else drill.games[0]
-        level = request.GET.get("difficulty", "1")
-        difficulty = int(level) if level in ("1", "2", "3") else 1
-        return redirect(drill_url(kind, game, difficulty, secrets.randbelow(MAX_SEED + 1)))
-    settings = DrillSettingsForm(request.GET, drill=drill)
-    if not settings.is_valid():
+    posted = request.method == "POST"
+    filled = with_defaults(request.GET, drill, fresh_seed=not posted)
+    settings = DrillSettingsForm(filled or request.GET, drill=drill)
+    valid = settings.is_valid()
+    if filled is not None and valid and not posted:  # a shortened link: show the full one
+        return redirect(drill_url(kind, *(settings.cleaned_data[k] for k in SETTINGS)))
+    if not valid:
         context = {"drill": drill, "settings": settings}
         return _render(request, context, status=400)
-    game, difficulty, seed = (settings.cleaned_data[k] for k in ("game", "difficulty", "seed"))
+    game, difficulty, seed = (settings.cleaned_data[k] for k in SETTINGS)
     table = _table(kind, game, difficulty, seed)
     if request.method != "POST":
         context = {"drill": drill, "settings": settings, "item": _item(table, None)}
         return _render(request, context)
 
     data, typed_problems = _with_typed_cards(request, table)
-    answer = AnswerForm(data, deal=table, prefix=PREFIX)
+    answer = DrillAnswerForm(data, deal=table, prefix=PREFIX)
     answer.is_valid()
     repeated = _repeated(request, answer)
     unreadable = any("\ufffd" in v for vs in request.POST.lists() for v in vs[1])
-    if repeated or unreadable or typed_problems or answer.is_malformed() or answer.errors:
+    posted_answer = progress.answer_data(request)
+    # answer_data keeps nothing of a post over the cap exercises have: refuse it whole.
+    oversized = not posted_answer and any(k != "csrfmiddlewaretoken" for k in request.POST)
+    refused = repeated or unreadable or oversized or answer.is_malformed()
+    if refused or typed_problems or answer.errors:
         # The same item again, with what is wrong beside it: nothing is checked or recorded.
-        status = 400 if (repeated or unreadable or answer.is_malformed()) else 200
+        status = 400 if refused else 200
         context = {
             "drill": drill,
             "settings": settings,
             "item": _item(table, answer, request.POST),
             "repeated": repeated,
             "unreadable": unreadable,
+            "oversized": oversized,
             "typed_problems": typed_problems,
         }
         return _render(request, context, status=status)
 
-    drill_checked.send(
-        DrillTable, request=request, table=table, ok=answer.all_right, results=answer.results
-    )
     progress.record_drill_attempt(
         request,
         kind,
@@ -124,7 +127,7 @@ def drill_item(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         answer.all_right,
         parts=[r.ok for r in answer.results],
         hints_used=answer.hints_taken,
-        answer={k: v for k, v in request.POST.lists() if k != "csrfmiddlewaretoken"},
+        answer=posted_answer,
     )
     next_seed = (seed + 1) % (MAX_SEED + 1)
     next_table = _table(kind, game, difficulty, next_seed)
@@ -163,10 +166,11 @@ def drill_hint(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     drill = _drill(kind)
     if request.method != "POST":  # a reload or a shared link: back to the item itself
         return redirect(f"{reverse('lessons:drill', args=[kind])}?{request.GET.urlencode()}")
-    settings = DrillSettingsForm(request.GET, drill=drill)
+    query = with_defaults(request.GET, drill, fresh_seed=False) or request.GET
+    settings = DrillSettingsForm(query, drill=drill)
     if not settings.is_valid():
         return _render(request, {"drill": drill, "settings": settings}, status=400)
-    game, difficulty, seed = (settings.cleaned_data[k] for k in ("game", "difficulty", "seed"))
+    game, difficulty, seed = (settings.cleaned_data[k] for k in SETTINGS)
     table = _table(kind, game, difficulty, seed)
     request_form = HintRequestForm(request.POST, deal=table, prefix=PREFIX)
     if not request_form.is_valid():
@@ -292,7 +296,7 @@ def drill_to_deal(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     settings = DrillSettingsForm(request.POST, drill=drill)
     if not settings.is_valid():
         return _render(request, {"drill": drill, "settings": settings}, status=400)
-    game, difficulty, seed = (settings.cleaned_data[k] for k in ("game", "difficulty", "seed"))
+    game, difficulty, seed = (settings.cleaned_data[k] for k in SETTINGS)
     table = _table(kind, game, difficulty, seed)
     if not table.can_be_a_deal:
         return HttpResponse(

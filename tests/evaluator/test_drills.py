@@ -132,19 +132,17 @@ def test_hard_payout_items_bring_odd_chips_side_pots_or_folds():
 
 @pytest.mark.parametrize("game", KINDS["betting"].games)
 def test_betting_items_ask_about_rounds_the_game_has_and_caps_come_up(game):
-    profile = PROFILES[game]
     capped = 0
     for seed in range(30):
         item = generate("betting", game, 3, seed)
+        profile, betting_round, facing, options, right = _betting_question(item)
+        assert 0 <= betting_round <= profile.draws
         part = item.parts[0]
-        if part["kind"] == "raise_to":
-            assert 0 <= part["round"] <= profile.draws
-            assert profile.full_raise_to(part["round"], part["facing"]) in part["options"]
-        else:
-            round_, facing = item.facts["round"], item.facts["facing"]
-            cap = profile.raise_cap * profile.bet_size(round_)
-            allowed = facing + profile.bet_size(round_) <= cap
-            assert part["answer"] == (0 if allowed else 1)
+        if part["kind"] == "choice":
+            cap = profile.raise_cap * profile.bet_size(betting_round)
+            allowed = profile.full_raise_to(betting_round, facing) <= cap
+            assert (part["answer"] == 0) == allowed
+            assert (part["answer"] == len(options) - 1) == (not allowed)
             capped += not allowed
     assert capped > 0
 
@@ -162,3 +160,187 @@ def test_betting_items_ask_about_rounds_the_game_has_and_caps_come_up(game):
 def test_requests_no_item_can_answer_are_refused_with_a_reason(kind, game, difficulty, seed, words):
     with pytest.raises(DrillError, match=words):
         generate(kind, game, difficulty, seed)
+
+
+# The mix of winners and payouts items --------------------------------------------------
+
+MIX_SEEDS = range(300)
+
+
+def _settle_item(item):
+    from evaluator import settle
+
+    return settle(
+        item.game,
+        [s["cards"] for s in item.seats],
+        contributions=item.contributions,
+        pot=None if item.contributions else (item.pot or 0),
+        folded=item.folded,
+        button=item.button,
+    )
+
+
+def _contested(result):
+    return [p for p in result.pots if p.awards[0].kind != "uncontested"]
+
+
+def _split_or_tied(result) -> bool:
+    """Some pot's halves go to different players, or some half (or pot) is shared."""
+    return any(
+        len({a.winners for a in p.awards}) > 1 or any(len(a.winners) > 1 for a in p.awards)
+        for p in _contested(result)
+    )
+
+
+def _tied(result) -> bool:
+    return any(len(a.winners) > 1 for p in _contested(result) for a in p.awards)
+
+
+def _odd_chip(result) -> bool:
+    """A pot that will not halve evenly, or a share that will not divide among its winners."""
+    halves = len(result.profile.awards)
+    return any(
+        p.amount % len(p.awards) != 0 or any(a.amount % len(a.winners) for a in p.awards)
+        for p in _contested(result)
+        if len(p.awards) == halves
+    )
+
+
+@pytest.mark.parametrize("kind", ["winners", "payouts"])
+@pytest.mark.parametrize("game", ["badacey", "badeucey"])
+@pytest.mark.parametrize("difficulty", [2, 3])
+def test_medium_and_hard_split_pot_items_are_not_mostly_scoops(kind, game, difficulty):
+    results = [_settle_item(generate(kind, game, difficulty, s)) for s in MIX_SEEDS]
+    split = sum(_split_or_tied(r) for r in results)
+    assert split >= 0.4 * len(results), f"{split} of {len(results)} split or tie a half"
+    assert sum(_tied(r) for r in results) >= 0.1 * len(results)
+
+
+@pytest.mark.parametrize("kind", ["winners", "payouts"])
+@pytest.mark.parametrize("difficulty", [2, 3])
+def test_medium_and_hard_badugi_items_bring_shared_pots(kind, difficulty):
+    results = [_settle_item(generate(kind, "badugi", difficulty, s)) for s in MIX_SEEDS]
+    assert sum(_tied(r) for r in results) >= 0.1 * len(results)
+
+
+@pytest.mark.parametrize("game", KINDS["payouts"].games)
+@pytest.mark.parametrize("difficulty", [2, 3])
+def test_medium_and_hard_payouts_items_bring_odd_chips(game, difficulty):
+    """In a split-pot game an odd pot is one; elsewhere only a shared pot can leave a chip over."""
+    results = [_settle_item(generate("payouts", game, difficulty, s)) for s in MIX_SEEDS]
+    share = 0.3 if PROFILES[game].is_split else 0.05
+    assert sum(_odd_chip(r) for r in results) >= share * len(results)
+
+
+@pytest.mark.parametrize("game", KINDS["payouts"].games)
+@pytest.mark.parametrize("difficulty", [2, 3])
+def test_a_folded_seat_never_put_in_more_than_the_live_seats(game, difficulty):
+    """A player folds facing a bet: someone still in put in more than they did."""
+    folds = 0
+    for seed in MIX_SEEDS:
+        item = generate("payouts", game, difficulty, seed)
+        if not item.folded or not item.contributions:
+            continue
+        live = [c for c, f in zip(item.contributions, item.folded, strict=True) if not f]
+        for chips, folded in zip(item.contributions, item.folded, strict=True):
+            if folded:
+                folds += 1
+                assert 0 < chips < max(live), (seed, item.contributions, item.folded)
+    assert folds > 0 or difficulty == 2
+
+
+# The betting drill ---------------------------------------------------------------------
+
+
+def _betting_question(item):
+    """(profile, round, facing, options, the right option) of one betting item."""
+    from evaluator import get_profile
+
+    profile = get_profile(item.game, **item.settings)
+    part = item.parts[0]
+    if part["kind"] == "raise_to":
+        right = profile.full_raise_to(part["round"], part["facing"])
+        return profile, part["round"], part["facing"], part["options"], right
+    betting_round, facing = item.facts["round"], item.facts["facing"]
+    return profile, betting_round, facing, part["options"], part["options"][part["answer"]]
+
+
+@pytest.mark.parametrize("game", KINDS["betting"].games)
+@pytest.mark.parametrize("difficulty", [1, 2, 3])
+def test_every_betting_item_offers_at_least_three_choices(game, difficulty):
+    for seed in range(300):
+        item = generate("betting", game, difficulty, seed)
+        profile, betting_round, facing, options, right = _betting_question(item)
+        assert len(options) >= 3, (seed, item.prompt, options)
+        assert len(set(options)) == len(options) and right in options
+        if item.parts[0]["kind"] == "raise_to":
+            cap = profile.raise_cap * profile.bet_size(betting_round)
+            assert all(0 < o <= cap for o in options), (seed, options, cap)
+
+
+@pytest.mark.parametrize("game", KINDS["betting"].games)
+@pytest.mark.parametrize("difficulty", [1, 2, 3])
+def test_betting_prompts_vary_the_round_the_bet_faced_and_the_cap(game, difficulty):
+    seen = [_betting_question(generate("betting", game, difficulty, s)) for s in range(60)]
+    rounds = {r for _, r, *_ in seen}
+    facings = {f for _, _, f, *_ in seen}
+    caps = {p.raise_cap for p, *_ in seen}
+    assert len(rounds) >= 2 and len(facings) >= 4 and len(caps) >= 2
+    if difficulty > 1:
+        assert len(rounds) == PROFILES[game].draws + 1
+
+
+# The outs drill ------------------------------------------------------------------------
+
+
+def _made(game, cards) -> dict[str, bool]:
+    """What the hand as dealt has already made, read by the odds engine with nothing drawn."""
+    from evaluator.odds import draw_odds
+
+    return {o.key: o.hits == o.total for o in draw_odds(game, cards).outcomes}
+
+
+@pytest.mark.parametrize("game", KINDS["outs"].games)
+@pytest.mark.parametrize("difficulty", [1, 2, 3])
+def test_the_outs_drill_throws_a_card_a_player_would_throw(game, difficulty):
+    """Nobody breaks a made hand to draw for it, nor keeps a worse Badugi than the hand holds."""
+    profile = PROFILES[game]
+    targets = set()
+    for seed in range(150):
+        item = generate("outs", game, difficulty, seed)
+        part = item.parts[0]
+        target = part["target"]
+        targets.add(target)
+        hand = parse_cards(item.seats[0]["cards"])
+        (thrown,) = parse_cards(part["throw"])
+        kept = [c for c in hand if c != thrown]
+        made = _made(game, hand)
+        about = (seed, item.seats[0]["cards"], part["throw"], target)
+        if target in ("low", "both"):
+            assert not made["low"], about
+            assert len({c.rank for c in kept}) == len(kept), about  # the kept cards hold no pair
+        if target in ("badugi", "both"):
+            assert not made["badugi"], about
+            ace_high = profile.badugi_ace_high
+            best = badugi(hand, ace_high=ace_high)
+            assert badugi(kept, ace_high=ace_high).strength == best.strength, about
+    if difficulty > 1 and profile.is_split:
+        assert targets == {"badugi", "low", "both"}
+
+
+@pytest.mark.parametrize("game", KINDS["payouts"].games)
+def test_sharing_the_pot_by_the_players_is_named_only_where_there_are_halves(game):
+    from evaluator.drills.payouts import by_the_number_of_players, drill_payout_mistake
+
+    named = 0
+    for seed in range(100):
+        result = _settle_item(generate("payouts", game, 2, seed))
+        assert drill_payout_mistake(result.payouts, result) is None  # the right answer
+        for wrong in by_the_number_of_players(result):
+            mistake = drill_payout_mistake(wrong, result)
+            if PROFILES[game].is_split and wrong != result.payouts:
+                assert mistake is not None and mistake.name == "whole-pot-split"
+                named += 1
+            else:
+                assert mistake is None
+    assert named > 0 or not PROFILES[game].is_split

@@ -12,12 +12,13 @@ from urllib.parse import parse_qs, urlparse
 import pytest
 from django.urls import reverse
 
-from evaluator import settle
+from evaluator import PROFILES, settle
 from evaluator.drills import KINDS, MAX_SEED, generate
 from lessons.deals import parts
 from lessons.drills.forms import drill_url
-from lessons.drills.items import DrillTable, drill_checked
-from lessons.models import Deal
+from lessons.drills.items import DrillTable
+from lessons.learners.progress import MAX_ANSWER_CHARS
+from lessons.models import Attempt, Deal
 from tests.factories import make_teacher
 
 pytestmark = pytest.mark.django_db
@@ -134,21 +135,27 @@ def test_a_wrong_answer_is_not_quite_and_shows_the_worked_answer(client, kind):
     assert "Not quite" in body and "The worked answer to the item you just answered" in body
 
 
-def test_each_checked_item_is_reported_once_to_progress(client):
-    heard = []
+def test_each_checked_item_is_recorded_once_as_an_attempt(client):
+    url = drill_url("better-low", "ace_to_five", 1, 3)
+    client.post(url, engine_answer("better-low", "ace_to_five", 1, 3))
+    client.get(url)  # looking is not an attempt
+    client.post(url, {"drill-p0": []})  # an empty answer is not an attempt either
+    attempts = list(Attempt.objects.values_list("drill_kind", "item_key", "correct"))
+    assert attempts == [("better-low", "ace_to_five/1/3", True)]
 
-    def receiver(sender, **kwargs):
-        heard.append((kwargs["table"].item.kind, kwargs["ok"]))
 
-    drill_checked.connect(receiver)
-    try:
-        url = drill_url("better-low", "ace_to_five", 1, 3)
-        client.post(url, engine_answer("better-low", "ace_to_five", 1, 3))
-        client.get(url)  # looking is not an attempt
-        client.post(url, {"drill-p0": []})  # an empty answer is not an attempt either
-    finally:
-        drill_checked.disconnect(receiver)
-    assert heard == [("better-low", True)]
+def test_an_answer_larger_than_any_form_sends_is_refused_and_not_stored(client):
+    """The cap exercises keep on a stored answer holds for drill answers too."""
+    url = drill_url("payouts", "badacey", 1, 2)
+    padding = {"drill-note": "x" * (MAX_ANSWER_CHARS + 1)}
+    response = client.post(url, engine_answer("payouts", "badacey", 1, 2) | padding)
+    assert response.status_code == 400
+    assert "longer than any answer" in response.content.decode()
+    assert "Every part is correct" not in response.content.decode()
+    assert not Attempt.objects.exists()
+    # an answer of ordinary size is still checked and kept
+    assert client.post(url, engine_answer("payouts", "badacey", 1, 2)).status_code == 200
+    assert Attempt.objects.count() == 1
 
 
 def test_an_htmx_answer_gets_the_region_and_the_next_url_to_push(client):
@@ -173,14 +180,49 @@ def test_an_htmx_answer_gets_the_region_and_the_next_url_to_push(client):
         ("game=badacey&difficulty=9&seed=1", "easy, medium or hard"),
         ("game=badacey&difficulty=1&seed=1&seed=2", "sent more than once"),
         ("game=badacey&difficulty=1&seed=%FF", "not readable text"),
-        ("game=badacey&difficulty=1&seed=", "Give the item number"),
-        ("difficulty=1&seed=3", "Pick the game"),
+        ("game=badacey&difficulty=x&seed=3", "easy, medium or hard"),
     ],
 )
 def test_tampered_links_get_a_message_and_a_400(client, query, words):
     response = client.get(reverse("lessons:drill", args=["winners"]) + "?" + query)
     assert response.status_code == 400
     assert words in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("query", "game", "difficulty"),
+    [
+        ("seed=3", None, None),
+        ("difficulty=2&seed=3", None, 2),
+        ("game=badeucey&seed=3", "badeucey", None),
+        ("game=&difficulty=&seed=3", None, None),
+    ],
+)
+def test_a_link_missing_settings_deals_with_the_defaults(client, query, game, difficulty):
+    drill = KINDS["winners"]
+    game, difficulty = game or drill.games[0], difficulty or 1
+    response = client.get(reverse("lessons:drill", args=["winners"]) + "?" + query)
+    assert response.status_code == 302
+    assert response["Location"] == drill_url("winners", game, difficulty, 3)
+    page = client.get(response["Location"])
+    assert page.status_code == 200
+    assert f"(item 3, {PROFILES[game].name})" in page.content.decode()
+
+
+def test_a_link_with_an_empty_seed_deals_a_fresh_item(client):
+    response = client.get(reverse("lessons:drill", args=["winners"]) + "?game=badugi&seed=")
+    assert response.status_code == 302
+    query = parse_qs(urlparse(response["Location"]).query)
+    assert query["game"] == ["badugi"] and query["difficulty"] == ["1"]
+    assert 0 <= int(query["seed"][0]) <= MAX_SEED
+
+
+def test_an_answer_posted_to_a_link_without_game_or_difficulty_uses_the_defaults(client):
+    drill = KINDS["betting"]
+    url = reverse("lessons:drill", args=["betting"]) + "?seed=4"
+    response = client.post(url, engine_answer("betting", drill.games[0], 1, 4))
+    assert response.status_code == 200
+    assert "Every part is correct" in response.content.decode()
 
 
 def test_an_unknown_drill_is_a_404(client):
