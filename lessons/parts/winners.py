@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from django import forms
 
-from evaluator import AWARD_TITLES, PROFILES, GameProfile, settle
+from evaluator import AWARD_TITLES, PROFILES, GameProfile
 from evaluator.comparison import count_words, deciding_step
 from evaluator.misconceptions import winners_mistake
 from evaluator.wording import names_and
@@ -76,16 +76,12 @@ class GameReading(PartKind):
         return [part["game"]] if "game" in part else []
 
     def evaluator_outcome(self, part: Part, deal: Table):
-        """The settlement asked of the evaluator directly, for the model answer."""
-        game = part.get("game") or deal.game
-        return settle(
-            deal.profile_for(game),
-            deal.hands,
-            pot=deal.pot or 0,
-            folded=deal.folded,
-            button=deal.button,
-            names=deal.names,
-        )
+        """The table's settlement, for the model answer: the engine's, never the checker's.
+
+        The same path as the verdict (``SeatReadings.settle_table``), so a
+        deal's side pots and folds are settled once, one way.
+        """
+        return deal.settlement(part.get("game"))
 
 
 class Winners(GameReading):
