@@ -44,7 +44,7 @@ seat Ben, 200 chips: A♦ 2♣ 3♠ 5♥ K♦
 seat Cy, 200 chips: 8♣ 9♦ 10♥ J♠ Q♣
 seat Dee, 16 chips: A♣ 2♦ 3♥ 4♠ 5♣
 button Ana
-before the draw: Dee call 6, Ana raise to 12, Ben call 9, Cy raise to 18, Dee all-in 10, Ana call 6, Ben call 6; pot 70
+before the draw: Dee call, Ana raise 12, Ben call, Cy raise 18, Dee all-in 10, Ana call, Ben call
 draw 1: Ben pat; Cy pat; Dee pat; Ana pat
 after draw 1: Ben bet 6, Cy fold, Ana call 6
 draw 2: Ben pat; Dee pat; Ana pat
