@@ -233,20 +233,21 @@ def _outline(value) -> str:
 
 def how_to_read(profile: GameProfile, kind: str) -> str:
     """The method that settles award ``kind``, for a wrong answer no misconception explains."""
+    share = "share the half" if profile.is_split else "share the pot"
     if kind == "ace_to_five":
         return (
             "read all five cards with the ace low and compare the lows from the highest card "
             "down; pairs count against a hand, straights and flushes do not, and hands that "
-            "tie share the half"
+            f"tie {share}"
         )
     if kind == "deuce_to_seven":
         return (
             "read all five cards with the ace high and compare the lows from the highest card "
             "down; pairs, straights and flushes all count against a hand, and hands that tie "
-            "share the half"
+            f"{share}"
         )
     ace = "high" if profile.badugi_ace_high else "low"
     return (
         "count each hand's legal Badugi cards first, then compare hands of the same size "
-        f"from the highest card down with the ace {ace}; hands that tie share the half"
+        f"from the highest card down with the ace {ace}; hands that tie {share}"
     )
