@@ -20,7 +20,7 @@ generated drills explain mistakes the same way.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -215,15 +215,104 @@ MISCONCEPTIONS: dict[str, Misconception] = {
 }
 
 
+# The same ideas as a game with one pot says them: no halves to share, and, for
+# Badugi alone (the first lesson), no other game named and only its own lesson
+# linked, since a learner there has met neither the five-card lows nor Badacey.
+_ONE_POT: dict[str, Misconception] = {
+    m.name: m
+    for m in (
+        _rule(
+            "tie-not-shared",
+            "badacey#awarding",
+            "a tied pot is shared equally by the tied players: suits never break a tie",
+        ),
+        _rule(
+            "odd-chip-wrong-seat",
+            "badacey#odd-chips",
+            "chips left over from a tied pot go one at a time clockwise, starting with the "
+            "first winner to the left of the button",
+        ),
+    )
+}
+_BADUGI_ONLY: dict[str, Misconception] = {
+    m.name: m
+    for m in (
+        _rule(
+            "tie-not-shared",
+            "badugi#equal-sizes",
+            "a tied pot is shared equally by the tied players: suits and the cards outside "
+            "the Badugi never break a tie",
+        ),
+        _rule(
+            "odd-chip-wrong-seat",
+            "badugi#equal-sizes",
+            "chips left over from a tied pot go one at a time clockwise, starting with the "
+            "first winner to the left of the button",
+        ),
+        _rule(
+            "suits-break-ties",
+            "badugi#equal-sizes",
+            "suits never break a Badugi tie: hands with the same ranks share the pot",
+        ),
+        _rule(
+            "folded-seat-paid",
+            "badugi#draws",
+            "a player who folded gave up every claim on the pot: read only the hands that "
+            "reached the showdown",
+        ),
+        _rule(
+            "side-pots-ignored",
+            "badugi#betting",
+            "a player all in for less can win only as much from each opponent as they put "
+            "in: build the main pot and each side pot from the chips put in, then settle each "
+            "pot among the players who reached it",
+        ),
+        _rule(
+            "badugi-ace-high-in-badacey",
+            "badugi#equal-sizes",
+            "in Badugi the ace is the lowest card, below the deuce: write each hand from the "
+            "highest card down with the ace last",
+        ),
+        *(
+            _rule(name, "badugi#betting", MISCONCEPTIONS[name].correction)
+            for name in (
+                "small-bet-late",
+                "big-bet-early",
+                "raise-by-not-to",
+                "raise-doubles-the-bet",
+            )
+        ),
+    )
+}
+
+
+def worded(name: str, profile: GameProfile | None) -> Misconception:
+    """Misconception ``name`` as the question's own game speaks of it.
+
+    A split game's wording talks of halves and links the Badacey lesson; a
+    one-pot game gets its own words, and Badugi its own lesson's sections,
+    so feedback never sends a learner ahead to a game they have not met.
+    """
+    if profile is not None and not profile.is_split:
+        if "badugi" in profile.awards and name in _BADUGI_ONLY:
+            return _BADUGI_ONLY[name]
+        if name in _ONE_POT:
+            return _ONE_POT[name]
+    return MISCONCEPTIONS[name]
+
+
 def _first(
-    answer: object, beliefs: Iterable[tuple[str, Iterable[object]]], right: object
+    answer: object,
+    beliefs: Iterable[tuple[str, Iterable[object]]],
+    right: object,
+    profile: GameProfile | None = None,
 ) -> Misconception | None:
     """The first belief whose answers include ``answer``, if ``answer`` is not the right one."""
     if answer == right:
         return None
     for name, answers in beliefs:
         if any(candidate == answer and candidate != right for candidate in answers):
-            return MISCONCEPTIONS[name]
+            return worded(name, profile)
     return None
 
 
@@ -369,6 +458,32 @@ def _scoop_split(outcome: Settlement, clockwise: Sequence[int]) -> list[tuple[in
     return candidates
 
 
+def payouts_for_winners(
+    outcome: Settlement, winners: Mapping[str, Iterable[int]]
+) -> tuple[int, ...] | None:
+    """Each seat's chips had the main pot's awards gone to ``winners`` (seats by award kind).
+
+    Every chip is divided as the engine divides it (each award on its own,
+    odd chips clockwise from the button); only who wins the main pot changes,
+    and the side pots are paid as the engine pays them. So a learner whose
+    payouts equal these divided the pot rightly and named the wrong winners.
+    None when a named winner could not win the main pot, or an award has none.
+    """
+    seats = len(outcome.seats)
+    clockwise = _clockwise(outcome.button, seats)
+    payouts = [0] * seats
+    for n, pot in enumerate(outcome.pots):
+        for award in pot.awards:
+            named = award.winners
+            if n == 0 and award.kind != "uncontested":
+                named = tuple(sorted(set(winners.get(award.kind, ()))))
+                if not named or not set(named) <= set(pot.eligible):
+                    return None
+            for seat, chips in _share(award.amount, named, clockwise).items():
+                payouts[seat] += chips
+    return tuple(payouts)
+
+
 def payout_mistake(
     answer: Sequence[int],
     profile: GameProfile,
@@ -389,7 +504,7 @@ def payout_mistake(
     beliefs = payout_beliefs(
         profile, hands, pot=pot, contributions=contributions, folded=folded, button=button
     )
-    return _first(tuple(answer), beliefs.items(), right)
+    return _first(tuple(answer), beliefs.items(), right, profile)
 
 
 # Reading hands under a wrong belief ------------------------------------------------------
@@ -545,17 +660,42 @@ def winner_beliefs(
         beliefs[other] = [frozenset(s for s in seats if flipped[s] == top)]
         return beliefs
 
-    def low(name: str, **rules: bool) -> None:
-        beliefs[name] = [_best({s: _low_key(hands[s], **rules) for s in seats})]
+    def low(name: str, shown: bool, **rules: bool) -> None:
+        if shown:
+            beliefs[name] = [_best({s: _low_key(hands[s], **rules) for s in seats})]
 
+    # A belief is only named when the cards show its premise: no ace held, no
+    # rule about the ace. Where two premises are shown and give one answer,
+    # the narrower misreading comes first: a straight or flush read wrongly
+    # explains the answer more closely than the ace's whole rank order.
+    ace = any(c.rank == 1 for s in seats for c in hands[s])
     if kind == "ace_to_five":
-        low("ace-high-in-ace-to-five", ace_high=True, straights=False, wheel=False)
-        low("straights-count-in-ace-to-five", ace_high=False, straights=True, wheel=True)
+        runs = _any_straight_or_flush(hands, seats, ace_high=False, wheel=True)
+        low("straights-count-in-ace-to-five", runs, ace_high=False, straights=True, wheel=True)
+        low("ace-high-in-ace-to-five", ace, ace_high=True, straights=False, wheel=False)
     elif kind == "deuce_to_seven":
-        low("ace-low-in-deuce-to-seven", ace_high=False, straights=False, wheel=False)
-        low("wheel-straight-in-deuce-to-seven", ace_high=True, straights=True, wheel=True)
-        low("straights-ignored-in-deuce-to-seven", ace_high=True, straights=False, wheel=False)
+        wheel = any({c.rank for c in hands[s]} == {1, 2, 3, 4, 5} for s in seats)
+        runs = _any_straight_or_flush(hands, seats, ace_high=True, wheel=False)
+        low("wheel-straight-in-deuce-to-seven", wheel, ace_high=True, straights=True, wheel=True)
+        low(
+            "straights-ignored-in-deuce-to-seven",
+            runs,
+            ace_high=True,
+            straights=False,
+            wheel=False,
+        )
+        low("ace-low-in-deuce-to-seven", ace, ace_high=False, straights=False, wheel=False)
     return beliefs
+
+
+def _any_straight_or_flush(
+    hands: Sequence[Sequence[Card]], seats: Sequence[int], *, ace_high: bool, wheel: bool
+) -> bool:
+    """Whether some hand makes a straight or a flush when the ace ranks so (categories 4, 5, 8)."""
+    return any(
+        _low_key(hands[s], ace_high=ace_high, straights=True, wheel=wheel)[0] in (4, 5, 8)
+        for s in seats
+    )
 
 
 def winners_mistake(
@@ -569,7 +709,7 @@ def winners_mistake(
 ) -> Misconception | None:
     """The misconception a wrong choice of winners for award ``kind`` follows from, if any."""
     beliefs = winner_beliefs(profile, kind, hands, live=live)
-    return _first(frozenset(answer), beliefs.items(), frozenset(winners))
+    return _first(frozenset(answer), beliefs.items(), frozenset(winners), profile)
 
 
 # Picking a Badugi -----------------------------------------------------------------------
@@ -598,15 +738,22 @@ def selection_beliefs(
 
 
 def selection_mistake(
-    chosen: Iterable[Card], cards: Sequence[Card], *, ace_high: bool = False
+    chosen: Iterable[Card],
+    cards: Sequence[Card],
+    *,
+    ace_high: bool = False,
+    profile: GameProfile | None = None,
 ) -> Misconception | None:
-    """The misconception a wrong Badugi pick follows from, if one explains it."""
+    """The misconception a wrong Badugi pick follows from, if one explains it.
+
+    ``profile`` is the game the question is in, so the idea is worded for it.
+    """
     chosen = frozenset(chosen)
     right = badugi(cards, ace_high=ace_high).selections
     if any(chosen == frozenset(s) for s in right):
         return None
     beliefs = selection_beliefs(cards, ace_high=ace_high)
-    return _first(chosen, beliefs.items(), None)
+    return _first(chosen, beliefs.items(), None, profile)
 
 
 # Raises -------------------------------------------------------------------------------
@@ -628,7 +775,7 @@ def raise_mistake(
     answer: int, profile: GameProfile, betting_round: int, facing: int
 ) -> Misconception | None:
     right = profile.full_raise_to(betting_round, facing)
-    return _first(answer, raise_beliefs(profile, betting_round, facing).items(), right)
+    return _first(answer, raise_beliefs(profile, betting_round, facing).items(), right, profile)
 
 
 # Drawing ------------------------------------------------------------------------------
@@ -669,7 +816,7 @@ def outs_beliefs(draw: Draw) -> dict[str, list[int]]:
 
 
 def outs_mistake(answer: int, draw: Draw) -> Misconception | None:
-    return _first(answer, outs_beliefs(draw).items(), draw.hits().hits)
+    return _first(answer, outs_beliefs(draw).items(), draw.hits().hits, draw.profile)
 
 
 def chance_beliefs(draw: Draw) -> dict[str, list[Fraction]]:

@@ -120,9 +120,17 @@ class DrawOdds:
     outcomes: tuple[Outcome, ...]
 
     def outcome(self, key: str) -> Outcome:
+        """The outcome of ``key``; a Badugi target at the game's highest top card is any Badugi.
+
+        Such a target ("for badugi K" in Badacey, "for badugi A" in Badeucey)
+        is listed once, as ``"badugi"``, since every four-card Badugi makes
+        it; a question asking for ``"badugi_top"`` then reads that count.
+        """
         for outcome in self.outcomes:
             if outcome.key == key:
                 return outcome
+        if key == "badugi_top" and self.badugi_top is not None:
+            return self.outcome("badugi")
         raise KeyError(key)
 
 

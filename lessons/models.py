@@ -43,7 +43,7 @@ from evaluator import (
 from evaluator.deal import full_settings
 from evaluator.settlement import hand_problems
 from lessons.deals import parts as part_kinds
-from lessons.deals.histories import HistoryFacts, history_facts
+from lessons.deals.histories import HistoryFacts, history_facts, replay_history
 from lessons.deals.parts.base import SeatReadings
 
 LESSON_CHOICES = [
@@ -250,24 +250,31 @@ class Deal(SeatReadings, models.Model):
     def settlement(self, game: str | None = None) -> Settlement:
         """Who wins what. Without a pot, settle 0 chips: the winners are still named.
 
-        A seat that folded in the deal's history can win nothing, so it is
-        settled as folded; its cards still read the same for Badugi questions.
+        A deal with a history settles the chips each seat put in, as the
+        replayer does: a seat all in for less makes side pots, and a seat
+        that folded wins nothing though its chips stay in (its cards still
+        read the same for Badugi questions). The history's total alone would
+        pay an all-in seat chips it never covered.
         """
-        return settle(
-            self.profile_for(game),
-            self.hands,
-            pot=self.pot or 0,
-            folded=self.folded,
-            button=self.button,
-            names=self.names,
-        )
+        return self.settle_table(game)
+
+    @property
+    def has_history(self) -> bool:
+        return isinstance(self.history, str) and bool(self.history.strip())
 
     @property
     def folded(self) -> list[bool]:
         """Which seats folded: only a history can say; a showdown-only deal has all in."""
-        if not isinstance(self.history, str) or not self.history.strip():
+        if not self.has_history:
             return [False] * len(self.seats)
         return history_facts(self.history).folded
+
+    @property
+    def chips_put_in(self) -> list[int] | None:
+        """Each seat's chips put in over the whole history, or None for a deal without one."""
+        if not self.has_history:
+            return None
+        return [row.total for row in replay_history(self.history).contributions.rows]
 
     def fingerprint(self) -> str:
         """A digest of everything the deal's pages are computed from.

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from evaluator import Card, GameProfile, Settlement, get_profile, parse_cards, settle
+from evaluator import Card, GameProfile, Settlement, get_profile, parse_cards
 from evaluator.drills import DrillItem
 from lessons.deals import parts
 from lessons.deals.parts.base import SeatReadings
@@ -75,20 +75,8 @@ class DrillTable(SeatReadings):
         """
         known = self._settlements.get(game)
         if known is None:
-            known = self._settlements[game] = self._settle(game)
+            known = self._settlements[game] = self.settle_table(game)
         return known
-
-    def _settle(self, game: str | None) -> Settlement:
-        contributions = self.chips_put_in
-        return settle(
-            self.profile_for(game),
-            self.hands,
-            pot=None if contributions else (self.pot or 0),
-            contributions=contributions,
-            folded=self.folded,
-            button=self.button,
-            names=self.names,
-        )
 
     def games(self) -> list[str]:
         return [self.game, *(g for g in parts.games(self.parts) if g != self.game)]

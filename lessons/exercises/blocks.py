@@ -27,6 +27,7 @@ from lessons.deals.parts import WorkedPiece
 from lessons.deals.readings import Reading, deal_readings
 from lessons.exercises.forms import AnswerForm
 from lessons.models import Deal
+from lessons.pages.page_cache import code_version
 
 
 @dataclass
@@ -57,12 +58,14 @@ class ExerciseBlock:
 
         A lesson page carries each answer inside its panel for readers without
         JavaScript and again in the print-only answers section at the end. The
-        rendering depends on nothing but the deal, so it is also kept in the
-        cache under the deal's fingerprint and reused until the deal changes.
+        rendering depends on nothing but the deal and the code, so it is also
+        kept in the cache under the deal's fingerprint and the code's version
+        and reused until either changes: a release that settles a deal anew
+        must not keep showing the answer worked out before it.
         """
         if self.problems:
             return render_to_string("lessons/_unavailable.html", {"exercise": self})
-        key = f"worked-answer:{self.deal.fingerprint()}"
+        key = f"worked-answer:{code_version()}:{self.deal.fingerprint()}"
         html = cache.get(key)
         if html is None:
             html = render_to_string("lessons/_answer.html", {"exercise": self})

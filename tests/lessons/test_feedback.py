@@ -22,8 +22,9 @@ from evaluator.misconceptions import (
     payout_mistake,
     winner_beliefs,
     winners_mistake,
+    worded,
 )
-from lessons.lesson_links import SECTION_TITLES, section_link
+from lessons.lesson_links import SECTION_TITLES, section_link, within_reach
 from lessons.models import Deal
 from lessons.pages.page_data import odd_chip_example, seats_from_button
 from tests.factories import field, lesson_exercises, right_answer, shipped_deal
@@ -65,9 +66,12 @@ def test_payouts_built_from_a_misconception_get_its_idea_and_lesson(
         field(deal, index, "seat", s): str(chips) for s, chips in enumerate(wrong)
     }
     response = client.post(deal.check_url, data)
-    mistake = MISCONCEPTIONS[name]
+    # Worded for the question's game, linked within the lessons its learner has reached.
+    game = deal.parts[index].get("game")
+    mistake = worded(name, deal.profile_for(game))
     assert spoken_words(mistake.correction) in page_text(response)
-    assertContains(response, f'href="{section_link(mistake.lesson).url}"')
+    ref = within_reach(mistake.lesson, deal.lesson)
+    assertContains(response, f'href="{section_link(ref).url}"')
 
 
 def test_the_whole_pot_split_three_ways_is_named_on_exercise_5(client):
@@ -112,9 +116,12 @@ def test_winners_built_from_a_misconception_get_its_idea_and_lesson(
     deal = Deal.objects.get(slug=slug)
     data = right_answer(deal) | {field(deal, index, kind): [str(s) for s in wrong]}
     response = client.post(deal.check_url, data)
-    mistake = MISCONCEPTIONS[name]
+    # Worded for the question's game, linked within the lessons its learner has reached.
+    game = deal.parts[index].get("game")
+    mistake = worded(name, deal.profile_for(game))
     assert spoken_words(mistake.correction) in page_text(response)
-    assertContains(response, f'href="{section_link(mistake.lesson).url}"')
+    ref = within_reach(mistake.lesson, deal.lesson)
+    assertContains(response, f'href="{section_link(ref).url}"')
 
 
 def test_badeucey_winners_read_with_the_ace_low_are_named_on_exercise_1(client):

@@ -34,6 +34,7 @@ from lessons.deals.parts.base import (
     answer_key,
     card_value,
 )
+from lessons.lesson_links import within_reach
 
 __all__ = [
     "KINDS",
@@ -188,13 +189,29 @@ def hints(deal: Table) -> list[list[str]]:
 
 
 def check(deal: Table, answers: Answers) -> list[PartResult]:
-    """One result per question (per award for a winners part), in order."""
+    """One result per question (per award for a winners part), in order.
+
+    A lesson exercise's links stay within the lessons its learner has reached.
+    """
     outcomes = Outcomes(deal)
+    lesson = getattr(deal, "lesson", "")  # a drill item belongs to no lesson
     return [
-        replace(result, index=index)
+        _within_reach(replace(result, index=index), lesson)
         for index, part in enumerate(deal.parts)
         for result in kind_of(part).check(index, part, deal, answers, outcomes)
     ]
+
+
+def _within_reach(result: PartResult, lesson: str) -> PartResult:
+    if result.ok or not lesson:
+        return result
+    if result.misconception is not None:
+        ref = within_reach(result.misconception.lesson, lesson)
+        if ref != result.misconception.lesson:
+            return replace(result, misconception=replace(result.misconception, lesson=ref))
+        return result
+    ref = within_reach(result.lesson, lesson)
+    return result if ref == result.lesson else replace(result, lesson=ref)
 
 
 def model_answer(deal: Table) -> dict[str, str | list[str]]:

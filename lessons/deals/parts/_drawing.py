@@ -248,10 +248,15 @@ def target_problem(part: Part, profile: GameProfile | None) -> str | None:
         if part["badugi_top"] not in target_ranks(profile, "badugi"):
             best = RANK_TEXT[lowest_target(profile, "badugi")]
             return (
-                f"no {profile.name} Badugi can be {RANK_TEXT[part['badugi_top']]}-high; "
+                f"no {_badugi_of(profile)} can be {RANK_TEXT[part['badugi_top']]}-high; "
                 f"the lowest top card is {best}."
             )
     return None
+
+
+def _badugi_of(profile: GameProfile) -> str:
+    """ "a Badacey Badugi", but never "a Badugi Badugi"."""
+    return "Badugi" if profile.name == "Badugi" else f"{profile.name} Badugi"
 
 
 def throw_problem(part: Part, deal: Table, *, exactly: int | None = None) -> str | None:

@@ -98,7 +98,9 @@ class BadugiCards(PartKind):
         mistake = None
         if not ok:
             ace_high = deal.profile.badugi_ace_high
-            mistake = selection_mistake(chosen, deal.hands[seat], ace_high=ace_high)
+            mistake = selection_mistake(
+                chosen, deal.hands[seat], ace_high=ace_high, profile=deal.profile
+            )
             message = _with_idea(message, mistake)
         return [
             PartResult(

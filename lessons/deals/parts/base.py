@@ -21,7 +21,7 @@ from typing import Any, ClassVar, Protocol
 
 from django import forms
 
-from evaluator import Card, GameProfile, Settlement, get_profile
+from evaluator import Card, GameProfile, Settlement, get_profile, settle
 from evaluator.misconceptions import Misconception
 from lessons.lesson_links import SectionLink, section_link
 
@@ -68,6 +68,8 @@ class SeatReadings:
 
     seats: list[dict[str, str]]
     game: str
+    pot: int | None
+    button: int
 
     @property
     def profile(self) -> GameProfile:
@@ -93,12 +95,33 @@ class SeatReadings:
 
     @property
     def chips_put_in(self) -> list[int] | None:
-        """Each seat's chips when all-in players make side pots; None when one pot is settled.
+        """Each seat's chips put in, when they decide the pots; None when one pot is settled.
 
-        A stored deal always settles its one ``pot``; a drill item may give
-        contributions instead, and the parts pass them to the engine.
+        A stored deal with a history takes them from its replay, and a drill
+        item may give them: all-in players then make side pots, and a folded
+        seat's chips stay in the pot it left. A deal of cards and a pot alone
+        settles its one ``pot``.
         """
         return None
+
+    def settle_table(self, game: str | None = None) -> Settlement:
+        """The engine's settlement of this table: the one path every question reads.
+
+        The verdict, the check, the hints, the worked and the model answers
+        all come here (through ``settlement``), so they can never settle the
+        same chips two ways: with chips put in, the main and side pots are
+        built from them exactly as the replayer builds them.
+        """
+        put_in = self.chips_put_in
+        return settle(
+            self.profile_for(game),
+            self.hands,
+            pot=None if put_in is not None else (self.pot or 0),
+            contributions=put_in,
+            folded=self.folded,
+            button=self.button,
+            names=self.names,
+        )
 
     @property
     def folded(self) -> list[bool]:

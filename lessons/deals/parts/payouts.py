@@ -18,7 +18,7 @@ from django import forms
 
 from evaluator import AWARD_TITLES, Settlement
 from evaluator.comparison import count_words
-from evaluator.misconceptions import payout_mistake
+from evaluator.misconceptions import payout_mistake, payouts_for_winners
 from evaluator.settlement import Award, Pot
 from evaluator.wording import names_and
 from lessons.deals.parts.base import (
@@ -30,7 +30,7 @@ from lessons.deals.parts.base import (
     Table,
     answer_key,
 )
-from lessons.deals.parts.winners import GameReading
+from lessons.deals.parts.winners import READING_SECTIONS, GameReading
 
 
 def payouts_legend(deal: Table, part: Part) -> str:
@@ -104,16 +104,35 @@ class Payouts(GameReading):
         # Mark only the wrong boxes, beside which the message is shown.
         wrong = tuple(k for k, c, r in zip(keys, chosen, outcome.payouts, strict=True) if c != r)
         put_in = deal.chips_put_in
-        mistake = payout_mistake(
-            chosen,
-            outcome.profile,
-            deal.hands,
-            pot=None if put_in else outcome.total,
-            contributions=put_in,
-            folded=deal.folded,
-            button=deal.button,
-        )
-        if mistake:
+        named = _named_winners(part, deal, answers, outcome)
+        follows = named is not None and payouts_for_winners(outcome, named) == tuple(chosen)
+        mistake = None
+        if not follows:
+            mistake = payout_mistake(
+                chosen,
+                outcome.profile,
+                deal.hands,
+                pot=None if put_in else outcome.total,
+                contributions=put_in,
+                folded=deal.folded,
+                button=deal.button,
+            )
+        split = outcome.profile.is_split
+        lesson = "badacey#awarding" if split else "badugi#equal-sizes"
+        if follows:
+            # The chips follow from the learner's own wrong winners: the division was right.
+            assert named is not None
+            wrong_kind = next(
+                a.kind for a in outcome.pots[0].awards if set(named[a.kind]) != set(a.winners)
+            )
+            lesson = READING_SECTIONS.get(wrong_kind, lesson)
+            what = "each half" if split else "the pot"
+            message = (
+                f"you divided {what} correctly among the winners you named, so the chips are "
+                f"not where it went wrong: the winners are. Read the hands again to find who "
+                f"wins {what}."
+            )
+        elif mistake:
             message = f"{mistake.correction}."
         elif sum(chosen) != outcome.total and len(outcome.pots) == 1:
             message = f"the payouts add up to {sum(chosen)}, but the pot is {outcome.total}."
@@ -127,10 +146,15 @@ class Payouts(GameReading):
                 "settle the main pot and each side pot on their own, each among the players "
                 "who put in enough to reach it, then add up each player's chips from every pot."
             )
-        else:
+        elif split:
             message = (
                 "settle each half on its own: find who wins it, share it among them, then add "
                 "up each player's chips from both halves."
+            )
+        else:
+            message = (
+                "find who wins the pot, then share it equally among the tied winners, "
+                "the odd chip going clockwise from the button."
             )
         return [
             PartResult(
@@ -140,7 +164,7 @@ class Payouts(GameReading):
                 heading,
                 wrong,
                 misconception=mistake,
-                lesson="badacey#awarding",
+                lesson=lesson,
             )
         ]
 
@@ -188,6 +212,30 @@ class Payouts(GameReading):
             answer_key(index, "seat", seat): str(chips)
             for seat, chips in enumerate(outcome.payouts)
         }
+
+
+def _named_winners(
+    part: Part, deal: Table, answers: Answers, outcome: Settlement
+) -> dict[str, list[int]] | None:
+    """The winners the learner named in this deal's winners part of the same game, when wrong.
+
+    None when the deal asks no such part, or its winners were named rightly:
+    then nothing about the payouts follows from a wrong choice of winners.
+    """
+    game = part.get("game") or deal.game
+    for index, other in enumerate(deal.parts):
+        if other["kind"] != "winners" or (other.get("game") or deal.game) != game:
+            continue
+        named = {
+            award.kind: list(answers.get(answer_key(index, award.kind)) or ())
+            for award in outcome.pots[0].awards
+            if award.kind != "uncontested"
+        }
+        right = {a.kind: set(a.winners) for a in outcome.pots[0].awards}
+        if named and any(set(seats) != right[kind] for kind, seats in named.items()):
+            return named
+        return None
+    return None
 
 
 def _title(kind: str, split: bool) -> str:

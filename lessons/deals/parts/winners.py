@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from django import forms
 
-from evaluator import AWARD_TITLES, PROFILES, GameProfile, settle
+from evaluator import AWARD_TITLES, PROFILES, GameProfile
 from evaluator.comparison import count_words, deciding_step
 from evaluator.misconceptions import winners_mistake
 from evaluator.wording import names_and
@@ -75,16 +75,12 @@ class GameReading(PartKind):
         return [part["game"]] if "game" in part else []
 
     def evaluator_outcome(self, part: Part, deal: Table):
-        """The settlement asked of the evaluator directly, for the model answer."""
-        game = part.get("game") or deal.game
-        return settle(
-            deal.profile_for(game),
-            deal.hands,
-            pot=deal.pot or 0,
-            folded=deal.folded,
-            button=deal.button,
-            names=deal.names,
-        )
+        """The table's settlement, for the model answer: the engine's, never the checker's.
+
+        The same path as the verdict (``SeatReadings.settle_table``), so a
+        deal's side pots and folds are settled once, one way.
+        """
+        return deal.settlement(part.get("game"))
 
 
 class Winners(GameReading):
@@ -236,20 +232,21 @@ def _outline(value) -> str:
 
 def how_to_read(profile: GameProfile, kind: str) -> str:
     """The method that settles award ``kind``, for a wrong answer no misconception explains."""
+    share = "share the half" if profile.is_split else "share the pot"
     if kind == "ace_to_five":
         return (
             "read all five cards with the ace low and compare the lows from the highest card "
             "down; pairs count against a hand, straights and flushes do not, and hands that "
-            "tie share the half"
+            f"tie {share}"
         )
     if kind == "deuce_to_seven":
         return (
             "read all five cards with the ace high and compare the lows from the highest card "
             "down; pairs, straights and flushes all count against a hand, and hands that tie "
-            "share the half"
+            f"{share}"
         )
     ace = "high" if profile.badugi_ace_high else "low"
     return (
         "count each hand's legal Badugi cards first, then compare hands of the same size "
-        f"from the highest card down with the ace {ace}; hands that tie share the half"
+        f"from the highest card down with the ace {ace}; hands that tie {share}"
     )
