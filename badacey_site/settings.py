@@ -132,6 +132,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost, so that every answer gets these headers, the 400 pages made by
+    # the checks below (a NUL in the query, a host not served) included.
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "badacey_site.middleware.refuse_unserved_hosts",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Below whitenoise, which sends static files already compressed; above the
@@ -141,13 +146,13 @@ MIDDLEWARE = [
     # A NUL in a query string or cookie would reach the database (PostgreSQL refuses
     # it): the query is answered 400, the cookie ignored. Before the session is read.
     "badacey_site.middleware.refuse_unstorable_text",
+    # Before anything reads a post (the CSRF check does): one that is not UTF-8 gets a 400.
+    "badacey_site.middleware.refuse_unreadable_posts",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Turns a refused sign-in (see AXES_* below) into the "too many attempts" page.
     "axes.middleware.AxesMiddleware",
