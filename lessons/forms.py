@@ -23,6 +23,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.urls import reverse
 
+from badacey_site.storable_text import refusal, unstorable_in_post
 from badacey_site.whole_numbers import read_whole_number
 from evaluator import EvaluatorError
 from evaluator.drills import KINDS as DRILLS
@@ -204,6 +205,8 @@ class AnswerForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        if problem := unstorable_in_post(self.data):  # the whole post is stored with the attempt
+            raise ValidationError(refusal(problem, "Your answer"), code="unstorable")
         if self._errors:
             return cleaned  # check a complete answer only; the errors say what is missing
         try:
