@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Count, JSONField, Q, Subquery
 from django.http import HttpRequest
 from django.urls import reverse
@@ -258,11 +258,27 @@ def teaching_link(deal: Deal, form: Any) -> str | None:
 
 
 def save_checklist(request: HttpRequest, lesson: str, ticked: list[int]) -> None:
+    """Store the learner's ticks for ``lesson``: one row per learner and lesson, race or not.
+
+    The row is looked up by the very key the unique constraints cover, so when
+    two first saves arrive at once (a double click) both look, find nothing
+    and insert; the database refuses the second insert, and update_or_create
+    then updates the row that won. A row deleted in between ("delete all my
+    progress" in another tab) can make that fail once more: the save is then
+    simply tried again.
+    """
     learner = learner_of(request, create=True)
-    with transaction.atomic():
-        ChecklistTicks.objects.update_or_create(
-            lesson=lesson, **_owner_filter(learner), defaults={"ticked": sorted(set(ticked))}
-        )
+    owner = _owner_filter(learner)
+    for last_try in (False, True):
+        try:
+            with transaction.atomic():
+                ChecklistTicks.objects.update_or_create(
+                    lesson=lesson, **owner, defaults={"ticked": sorted(set(ticked))}
+                )
+            return
+        except IntegrityError:
+            if last_try:
+                raise
 
 
 # ---- Review and the progress page ----------------------------------------------
@@ -399,9 +415,12 @@ def adopt_session_progress(sender: Any, request: HttpRequest, user: Any, **kwarg
     with transaction.atomic():
         Attempt.objects.filter(user=None, learner_key=key).update(user=user, learner_key="")
         for ticks in ChecklistTicks.objects.filter(user=None, learner_key=key):
-            if ChecklistTicks.objects.filter(user=user, lesson=ticks.lesson).exists():
+            # The account's own checklist for a lesson wins over the session's. Asked
+            # of the unique constraint, not by a look first, so a save racing the
+            # sign-in cannot make it fail.
+            try:
+                with transaction.atomic():
+                    ChecklistTicks.objects.filter(pk=ticks.pk).update(user=user, learner_key="")
+            except IntegrityError:
                 ticks.delete()
-            else:
-                ticks.user, ticks.learner_key = user, ""
-                ticks.save()
     request.session.pop(SESSION_KEY, None)
