@@ -1,9 +1,11 @@
 """Settings for the Badacey Study Room, read from a handful of environment variables.
 
-Development needs no environment at all. Production is selected by
-DJANGO_DEBUG=false, which makes a real DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS
-mandatory and turns on the HTTPS settings that `manage.py check --deploy` expects.
-A mistyped value stops start-up with a message instead of being guessed at.
+Production is the default: the debug pages (which show settings and
+tracebacks to anyone who meets an error) only come with DJANGO_DEBUG=true,
+which scripts/serve sets for development. In production the site will not
+serve without a real DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS, and the
+HTTPS settings that `manage.py check --deploy` expects are on. A mistyped
+value stops start-up with a message instead of being guessed at.
 """
 
 from __future__ import annotations
@@ -99,20 +101,34 @@ def env_url(name: str, schemes: tuple[str, ...]) -> str | None:
     return url
 
 
-DEBUG = env_bool("DJANGO_DEBUG", True)
+# Debug only when asked: a site started without DJANGO_DEBUG must not show the
+# debug page (settings, tracebacks) to whoever meets an error.
+DEBUG = env_bool("DJANGO_DEBUG", False)
 # pytest-django imports these settings after pytest itself; `manage.py test` is not used.
 TESTING = "pytest" in sys.modules
+# The test run keeps development's conveniences (a fixed key, local hosts, plain
+# HTTP); pytest-django switches DEBUG off for the tests itself either way.
+DEVELOPMENT = DEBUG or TESTING
 
 SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
-if not SECRET_KEY:
-    if not DEBUG:
-        raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set when DJANGO_DEBUG is false")
+if not SECRET_KEY and DEVELOPMENT:
     SECRET_KEY = "django-insecure-development-only-key-never-use-in-production"
+# In production an unset key stays empty: commands that sign nothing (showdown,
+# migrate, createteacher) still run, and serving refuses to start (see
+# SERVING_PROBLEMS, checked by badacey_site/wsgi.py and asgi.py).
 
 ALLOWED_HOSTS = env_list(
     "DJANGO_ALLOWED_HOSTS",
-    ["localhost", "127.0.0.1", "[::1]", "testserver"] if DEBUG else [],
+    ["localhost", "127.0.0.1", "[::1]", "testserver"] if DEVELOPMENT else [],
 )
+SERVING_PROBLEMS = [
+    problem
+    for problem, missing in (
+        ("DJANGO_SECRET_KEY is set", not SECRET_KEY),
+        ("DJANGO_ALLOWED_HOSTS names the site's host names", not ALLOWED_HOSTS),
+    )
+    if missing
+]
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -132,6 +148,11 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Outermost, so that every answer gets these headers, the 400 pages made by
+    # the checks below (a NUL in the query, a host not served) included.
+    "django.middleware.csp.ContentSecurityPolicyMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "badacey_site.middleware.refuse_unserved_hosts",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # Below whitenoise, which sends static files already compressed; above the
@@ -141,13 +162,13 @@ MIDDLEWARE = [
     # A NUL in a query string or cookie would reach the database (PostgreSQL refuses
     # it): the query is answered 400, the cookie ignored. Before the session is read.
     "badacey_site.middleware.refuse_unstorable_text",
+    # Before anything reads a post (the CSRF check does): one that is not UTF-8 gets a 400.
+    "badacey_site.middleware.refuse_unreadable_posts",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     # Turns a refused sign-in (see AXES_* below) into the "too many attempts" page.
     "axes.middleware.AxesMiddleware",
@@ -276,15 +297,15 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG or TESTING
+            if DEVELOPMENT
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
 }
 
 # Without collectstatic, whitenoise finds files in static/ as they change.
-WHITENOISE_USE_FINDERS = DEBUG or TESTING
-WHITENOISE_AUTOREFRESH = DEBUG or TESTING
+WHITENOISE_USE_FINDERS = DEVELOPMENT
+WHITENOISE_AUTOREFRESH = DEVELOPMENT
 
 # One app server can keep its cache in its own memory. Several servers share
 # Redis (REDIS_URL), so a page rendered by one is reused by the others.
@@ -400,18 +421,22 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 
 # HTTPS hardening: on by default in production, each switch overridable for
 # set-ups such as a TLS-terminating proxy on the same host.
-SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEBUG)
-SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEBUG)
+SECURE_SSL_REDIRECT = env_bool("DJANGO_SECURE_SSL_REDIRECT", not DEVELOPMENT)
+SESSION_COOKIE_SECURE = env_bool("DJANGO_SECURE_COOKIES", not DEVELOPMENT)
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
-SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0 if DEBUG else 31_536_000)
-SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
-SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", not DEBUG)
+SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 0 if DEVELOPMENT else 31_536_000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("DJANGO_HSTS_INCLUDE_SUBDOMAINS", not DEVELOPMENT)
+SECURE_HSTS_PRELOAD = env_bool("DJANGO_HSTS_PRELOAD", not DEVELOPMENT)
 # Behind a proxy, the proxy's own X-Forwarded-Proto and X-Forwarded-For are
 # trusted (see badacey_site/client_address.py); never set this without one.
 BEHIND_PROXY = env_bool("DJANGO_BEHIND_TLS_PROXY", False)
 if BEHIND_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 X_FRAME_OPTIONS = "DENY"
+
+# The debug page (DJANGO_DEBUG=true) and error reports list the settings and the
+# request's environment; these URLs carry passwords, so they are masked there.
+DEFAULT_EXCEPTION_REPORTER_FILTER = "badacey_site.error_reports.SiteExceptionReporterFilter"
 
 LOGGING = {
     "version": 1,

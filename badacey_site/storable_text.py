@@ -45,8 +45,23 @@ def unstorable_in(value: Any) -> str | None:
     return None
 
 
-def refusal(problem: str) -> str:
-    return f"This contains {problem}, which cannot be stored; remove it and try again."
+def unstorable_in_post(data: Any) -> str | None:
+    """Like ``unstorable_character`` for a whole form post: every field's name and values.
+
+    A checked answer is stored whole (to fill the form again), so a NUL in a
+    field the form does not even read would still reach the database.
+    """
+    lists = data.lists() if hasattr(data, "lists") else data.items()
+    for name, values in lists:
+        values = values if isinstance(values, list | tuple) else [values]
+        problem = unstorable_in([name, *values])
+        if problem:
+            return problem
+    return None
+
+
+def refusal(problem: str, what: str = "This") -> str:
+    return f"{what} contains {problem}, which cannot be stored; remove it and try again."
 
 
 def validate_storable(value: Any) -> None:

@@ -632,7 +632,12 @@ class Attempt(models.Model):
 
 
 class ChecklistTicks(models.Model):
-    """Which boxes of a lesson's review checklist a learner ticked."""
+    """Which boxes of a lesson's review checklist a learner ticked: one row per learner and lesson.
+
+    The two unique constraints are that rule (an account's rows by user, a
+    newcomer's by session key); without them a double-clicked first save made
+    two rows on PostgreSQL, and every later save of that checklist failed.
+    """
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
@@ -647,6 +652,16 @@ class ChecklistTicks(models.Model):
             models.CheckConstraint(
                 condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""),
                 name="checklist_has_owner",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "lesson"],
+                condition=models.Q(user__isnull=False),
+                name="checklist_one_per_user_lesson",
+            ),
+            models.UniqueConstraint(
+                fields=["learner_key", "lesson"],
+                condition=models.Q(user__isnull=True),
+                name="checklist_one_per_key_lesson",
             ),
         ]
 

@@ -23,6 +23,8 @@ from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator
 from django.urls import reverse
 
+from badacey_site.storable_text import refusal, unstorable_in_post
+from badacey_site.whole_numbers import read_whole_number
 from evaluator import EvaluatorError
 from evaluator.drills import KINDS as DRILLS
 from evaluator.replay import Replay
@@ -135,11 +137,8 @@ class AnswerForm(forms.Form):
             if self.is_bound
             else self.initial.get(hint_key(index))
         )
-        try:
-            count = int(raw or 0)
-        except (TypeError, ValueError):
-            return 0
-        return count if 0 <= count <= total else 0
+        count = read_whole_number(raw or "0", 0, total) if isinstance(raw, str) else raw
+        return count if isinstance(count, int) and 0 <= count <= total else 0
 
     def hint_box(self, index: int, legend: str = "") -> HintBox | None:
         hints = self.part_hints[index]
@@ -205,6 +204,8 @@ class AnswerForm(forms.Form):
 
     def clean(self):
         cleaned = super().clean()
+        if problem := unstorable_in_post(self.data):  # the whole post is stored with the attempt
+            raise ValidationError(refusal(problem, "Your answer"), code="unstorable")
         if self._errors:
             return cleaned  # check a complete answer only; the errors say what is missing
         try:
@@ -302,9 +303,10 @@ class HintRequestForm(forms.Form):
         name = self.answer.add_prefix(hint_key(index))
         raw = self.data.get(name, "0") or "0"
         total = len(self.answer.part_hints[index])
-        if not raw.isdigit() or len(raw) > 2 or int(raw) > total:
+        shown = read_whole_number(raw, 0, total)
+        if shown is None:
             raise ValidationError("The count of hints taken was changed; reload the page.")
-        cleaned["shown"] = min(int(raw) + 1, total)
+        cleaned["shown"] = min(shown + 1, total)
         return cleaned
 
     def answer_so_far(self) -> dict:

@@ -21,16 +21,20 @@ review is due do not move the schedule.
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from django.db import transaction
+from django.conf import settings
+from django.db import IntegrityError, transaction
 from django.db.models import Count, JSONField, Q, Subquery
 from django.http import HttpRequest
+from django.middleware.csrf import CSRF_SECRET_LENGTH
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.crypto import salted_hmac
 
 from lessons import course
 from lessons.models import Attempt, ChecklistTicks, Deal, Learner
@@ -51,9 +55,31 @@ def learner_of(request: HttpRequest, create: bool = False) -> Learner:
     if not isinstance(key, str) or len(key) > 64:
         key = ""
     if not key and create:
-        key = secrets.token_urlsafe(32)
+        key = _first_learner_key(request)
         request.session[SESSION_KEY] = key
     return Learner(None, key)
+
+
+def _first_learner_key(request: HttpRequest) -> str:
+    """A newcomer's key: the same for every first answer their browser sends at once.
+
+    Answers sent before the reply to the first one arrives (two quick checks,
+    a double click) each come without a session, so each made a session and
+    a random key of its own; the browser keeps one session cookie and the
+    other answers were lost to it. Those requests do share the CSRF cookie
+    the page set, so the key is derived from it (signed with the site's
+    secret, so it cannot be worked out from the cookie): they all land under
+    one key, whichever session the browser keeps. The hour goes into the
+    key, so a browser whose session expired or was ended starts afresh
+    instead of finding its old answers again. Without a usable cookie the
+    key is random, as before.
+    """
+    secret = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    if len(secret) != CSRF_SECRET_LENGTH or not (secret.isascii() and secret.isalnum()):
+        return secrets.token_urlsafe(32)
+    hour = int(time.time() // 3600)
+    signed = salted_hmac(SESSION_KEY, f"{secret}:{hour}", algorithm="sha256")
+    return signed.hexdigest()[:43]
 
 
 def answer_data(request: HttpRequest) -> dict[str, list[str]]:
@@ -242,11 +268,27 @@ def teaching_link(deal: Deal, form: Any) -> str | None:
 
 
 def save_checklist(request: HttpRequest, lesson: str, ticked: list[int]) -> None:
+    """Store the learner's ticks for ``lesson``: one row per learner and lesson, race or not.
+
+    The row is looked up by the very key the unique constraints cover, so when
+    two first saves arrive at once (a double click) both look, find nothing
+    and insert; the database refuses the second insert, and update_or_create
+    then updates the row that won. A row deleted in between ("delete all my
+    progress" in another tab) can make that fail once more: the save is then
+    simply tried again.
+    """
     learner = learner_of(request, create=True)
-    with transaction.atomic():
-        ChecklistTicks.objects.update_or_create(
-            lesson=lesson, **_owner_filter(learner), defaults={"ticked": sorted(set(ticked))}
-        )
+    owner = _owner_filter(learner)
+    for last_try in (False, True):
+        try:
+            with transaction.atomic():
+                ChecklistTicks.objects.update_or_create(
+                    lesson=lesson, **owner, defaults={"ticked": sorted(set(ticked))}
+                )
+            return
+        except IntegrityError:
+            if last_try:
+                raise
 
 
 # ---- Review and the progress page ----------------------------------------------
@@ -391,9 +433,12 @@ def adopt_session_progress(sender: Any, request: HttpRequest, user: Any, **kwarg
     with transaction.atomic():
         Attempt.objects.filter(user=None, learner_key=key).update(user=user, learner_key="")
         for ticks in ChecklistTicks.objects.filter(user=None, learner_key=key):
-            if ChecklistTicks.objects.filter(user=user, lesson=ticks.lesson).exists():
+            # The account's own checklist for a lesson wins over the session's. Asked
+            # of the unique constraint, not by a look first, so a save racing the
+            # sign-in cannot make it fail.
+            try:
+                with transaction.atomic():
+                    ChecklistTicks.objects.filter(pk=ticks.pk).update(user=user, learner_key="")
+            except IntegrityError:
                 ticks.delete()
-            else:
-                ticks.user, ticks.learner_key = user, ""
-                ticks.save()
     request.session.pop(SESSION_KEY, None)

@@ -6,6 +6,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_POST, require_safe
 
+from badacey_site.whole_numbers import read_whole_number
 from lessons import course
 from lessons.learners import progress
 
@@ -23,9 +24,10 @@ def save_checklist(request: HttpRequest, lesson: str) -> HttpResponse:
         return render(request, "400.html", {"problem": "There is no such lesson."}, status=404)
     ticked: list[int] = []
     for value in request.POST.getlist("tick"):
-        if not value.isdigit() or not 1 <= int(value) <= 20:
+        number = read_whole_number(value, 1, 20)
+        if number is None:
             message = "That checklist could not be saved: a box was not one of the lesson's."
             return render(request, "400.html", {"problem": message}, status=400)
-        ticked.append(int(value))
+        ticked.append(number)
     progress.save_checklist(request, lesson, ticked)
     return redirect(f"{item.url}#review")

@@ -21,6 +21,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from badacey_site.whole_numbers import read_whole_number
 from evaluator import PROFILES, EvaluatorError, get_profile, parse_cards, settle
 from evaluator.cards import RANK_NAMES, Card
 from evaluator.odds import DrawOdds, DrawTooLarge, draw_odds, target_ranks
@@ -309,7 +310,8 @@ class CalculatorForm(ToolForm):
         extra = sorted(
             key
             for key in self.data
-            if (match := SEAT_FIELD.match(key)) and not 1 <= int(match[2]) <= MAX_SEATS
+            if (match := SEAT_FIELD.match(key))
+            and read_whole_number(match[2], 1, MAX_SEATS) is None
         )
         if extra:
             self.add_error(

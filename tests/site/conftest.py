@@ -27,9 +27,15 @@ SECRET_KEY = "two-servers-share-this-key-" + "x" * 30
 
 
 def process_env(database_url: str, **extra: str) -> dict[str, str]:
-    """The environment for a child process: this run's settings, another database."""
+    """The environment for a child process: this run's settings, another database.
+
+    Production is the settings' default; the children are development servers
+    and commands on loopback, as the test run itself is (plain HTTP, local
+    hosts), so they ask for debug as scripts/serve does.
+    """
     env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
-    env.update(DATABASE_URL=database_url, DJANGO_SECRET_KEY=SECRET_KEY, **extra)
+    env.update(DATABASE_URL=database_url, DJANGO_SECRET_KEY=SECRET_KEY, DJANGO_DEBUG="true")
+    env.update(extra)
     return env
 
 

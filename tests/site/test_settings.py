@@ -64,10 +64,64 @@ def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_production_refuses_to_start_without_a_secret_key():
-    result = _manage("check", DJANGO_DEBUG="false", DJANGO_ALLOWED_HOSTS="example.org")
+def _serve(*env_pairs: tuple[str, str]) -> subprocess.CompletedProcess[str]:
+    """Load the WSGI application, as gunicorn does first, with only these variables set."""
+    clean = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")}
+    for name in ("DATABASE_URL", "REDIS_URL"):
+        clean.pop(name, None)
+    return subprocess.run(
+        [sys.executable, "-c", "import badacey_site.wsgi"],
+        cwd=ROOT,
+        env={**clean, **dict(env_pairs)},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_production_is_the_default_when_django_debug_is_unset():
+    assert _settings_of("from django.conf import settings; print(settings.DEBUG)") == ["False"]
+
+
+def test_debug_comes_only_when_asked_for():
+    show = "from django.conf import settings; print(settings.DEBUG)"
+    assert _settings_of(show, DJANGO_DEBUG="true") == ["True"]
+
+
+def test_scripts_serve_asks_for_debug():
+    serve = (ROOT / "scripts" / "serve").read_text()
+    assert "export DJANGO_DEBUG=true" in serve
+    assert serve.index("export DJANGO_DEBUG=true") < serve.index("runserver")
+
+
+def test_production_refuses_to_serve_without_a_secret_key_or_hosts():
+    result = _serve()  # nothing set at all: production, the default
+    assert result.returncode != 0
+    for words in ("DJANGO_SECRET_KEY", "DJANGO_ALLOWED_HOSTS", "DJANGO_DEBUG=true"):
+        assert words in result.stderr
+    result = _serve(("DJANGO_DEBUG", "false"), ("DJANGO_ALLOWED_HOSTS", "example.org"))
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY" in result.stderr
+    assert "DJANGO_ALLOWED_HOSTS" not in result.stderr
+
+
+def test_production_serves_once_it_has_a_key_and_hosts():
+    result = _serve(("DJANGO_SECRET_KEY", "x7#kq" * 12), ("DJANGO_ALLOWED_HOSTS", "example.org"))
+    assert result.returncode == 0, result.stderr
+
+
+def test_commands_that_sign_nothing_run_in_production_without_a_key():
+    # The showdown command is a calculator for pipes; it has no use for a key.
+    result = subprocess.run(
+        [sys.executable, "manage.py", "showdown", "--game", "badugi", "--pot", "10"]
+        + ["As 2h 3d 4c", "Ks Qh Jd 10c"],
+        cwd=ROOT,
+        env={k: v for k, v in os.environ.items() if not k.startswith("DJANGO_")},
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
 
 
 def test_production_settings_pass_the_deploy_check():

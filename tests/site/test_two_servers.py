@@ -10,8 +10,8 @@ serve its copy again.
 
 The scripts/test Redis run sets REDIS_URL, so there the servers share the
 cache and cached sessions too; on the other runs each keeps its own memory.
-The servers run with DJANGO_DEBUG's default, which serves static files
-without collectstatic; nothing here depends on it.
+The servers run with DJANGO_DEBUG=true (as scripts/serve does), which serves
+static files without collectstatic; nothing here depends on it.
 """
 
 from __future__ import annotations

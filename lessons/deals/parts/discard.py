@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 from django import forms
 
+from badacey_site.whole_numbers import read_whole_number
 from evaluator import GameProfile, parse_card
 from lessons.deals.parts import _drawing as drawing
 from lessons.deals.parts.base import (
@@ -70,9 +71,10 @@ class Discard(PartKind):
     def from_text(self, rest: str, names: Sequence[str] | None) -> Part:
         seat, segments = drawing.split_segments(rest, names, EXAMPLES[0])
         most = segments.get("most")
-        if most is None or len(most) != 1 or not most[0].isdigit() or len(most[0]) > 2:
+        count = read_whole_number(most[0], 0, 99) if most is not None and len(most) == 1 else None
+        if count is None:
             raise PartTextError("say how many cards may be thrown, e.g. “most 2”")
-        part: Part = {"kind": self.kind, "seat": seat, "most": int(most[0])}
+        part: Part = {"kind": self.kind, "seat": seat, "most": count}
         if set(segments) == {"most", "share"} and not segments["share"]:
             return part | {"model": "share"}
         if set(segments) == {"most", "for"}:

@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from django import forms
 
+from badacey_site.whole_numbers import read_whole_number
 from evaluator import GameProfile, format_cards
 from evaluator.misconceptions import chance_mistake
 from lessons.deals.parts import _drawing as drawing
@@ -63,14 +64,15 @@ class OddsEstimate(PartKind):
         if set(segments) != {"throw", "for", "within"}:
             raise PartTextError(f"write it as “{EXAMPLE}”")
         within = segments["within"]
-        if len(within) != 1 or not within[0].isdigit() or len(within[0]) > 3:
+        points = read_whole_number(within[0], 0, 999) if len(within) == 1 else None
+        if points is None:
             raise PartTextError("write the tolerance as a whole number of points, e.g. “within 3”")
         return {
             "kind": self.kind,
             "seat": seat,
             "throw": " ".join(segments["throw"]),
             **drawing.read_target(segments["for"]),
-            "within": int(within[0]),
+            "within": points,
         }
 
     def problem(

@@ -10,12 +10,12 @@ table could make. The worked answer says the round's unit and the total.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
 
+from badacey_site.whole_numbers import read_whole_number
 from evaluator import GameProfile
 from evaluator.misconceptions import raise_mistake
 from lessons.deals.parts.base import (
@@ -40,8 +40,8 @@ ROUND_NAMES = {
     3: "after the third draw",
 }
 FIELDS = ("round", "facing", "options")
-# More digits than any table's chips; also keeps int() far from Python's 4,300-digit limit.
-NUMBER = re.compile(r"-?[0-9]{1,12}")
+# More digits than any table's chips; negatives are read so the check can name them.
+NUMBER_LIMIT = 10**12 - 1
 
 
 def round_name(betting_round: int) -> str:
@@ -85,14 +85,13 @@ class RaiseTo(PartKind):
         if set(values) != set(FIELDS):
             raise PartTextError("a raise_to part needs round=, facing= and options=")
         options = [o.strip() for o in values["options"].split(",") if o.strip()]
-        if not all(NUMBER.fullmatch(n) for n in (values["round"], values["facing"], *options)):
+        texts = (values["round"], values["facing"], *options)
+        read = [read_whole_number(n, -NUMBER_LIMIT, NUMBER_LIMIT) for n in texts]
+        numbers = [n for n in read if n is not None]
+        if len(numbers) != len(texts):
             raise PartTextError("round, facing and each option must be whole numbers of chips")
-        return {
-            "kind": self.kind,
-            "round": int(values["round"]),
-            "facing": int(values["facing"]),
-            "options": [int(o) for o in options],
-        }
+        betting_round, facing, *chips = numbers
+        return {"kind": self.kind, "round": betting_round, "facing": facing, "options": chips}
 
     def problem(
         self, part: Part, profile: GameProfile | None, seat_count: int | None
