@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from lessons import course
+from lessons.models import Deal
 from tests.browser.answering import fill_answer
 from tests.factories import make_deal, right_answer
 
@@ -156,3 +158,26 @@ def test_the_exercise_page_breaks_none_of_its_content_security_policy(browser, l
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_lesson_answer_updates_on_this_page_and_the_count_without_a_reload(page, live_server):
+    deals = list(Deal.objects.published().for_lesson("badugi"))
+    last = deals[-1]
+    page.goto(live_server.url + course.BY_KEY["badugi"].url)
+    page.wait_for_function("window.htmx !== undefined")
+    entry = page.locator(f"#toc-exercise-{last.slug}")
+    assert entry.locator("a").get_attribute("data-status") == "new"
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    fill_answer(page, right_answer(last))
+    page.locator(f"#exercise-{last.slug} .exercise__check").click()
+    page.locator(f"#feedback-{last.slug}").get_by_text("All right").wait_for()
+    assert entry.locator("a").get_attribute("data-status") == "solved"
+    assert entry.locator(".progress-status").inner_text().strip() == "Solved"
+    assert page.locator(".lesson-toc").get_by_text("Solved").count() == 1
+    count = page.locator("#lesson-pager-count").inner_text()
+    assert count == f"1 of {len(deals)} solved in this lesson"
+    # The next step offers the first exercise left, not the next lesson.
+    link = page.locator(f"#feedback-{last.slug} .next-step__link")
+    assert link.get_attribute("href").endswith(f"#exercise-{deals[0].slug}")
+    assert errors == []
