@@ -285,10 +285,12 @@
     }
   });
 
-  // A form with a problem answers 400 with the messages beside its fields;
-  // htmx ignores 4xx responses by default, so let the tool show it.
+  // A form with a problem answers 400 with the messages beside its fields,
+  // and a pause for an address that asked too much at once 429 with its
+  // message; htmx ignores 4xx responses by default, so let the tool show it.
   document.body.addEventListener("htmx:beforeSwap", function (event) {
-    if (event.detail.xhr.status === 400 && toolOf(event.detail.target)) {
+    var status = event.detail.xhr.status;
+    if ((status === 400 || status === 429) && toolOf(event.detail.target)) {
       event.detail.shouldSwap = true;
       event.detail.isError = false;
     }
