@@ -181,3 +181,44 @@ def test_a_lesson_answer_updates_on_this_page_and_the_count_without_a_reload(pag
     link = page.locator(f"#feedback-{last.slug} .next-step__link")
     assert link.get_attribute("href").endswith(f"#exercise-{deals[0].slug}")
     assert errors == []
+
+
+# Where a ticked card's tick and its corner text (rank and suit) are drawn, in page pixels.
+TICK_AND_CORNER = """label => {
+  const card = label.querySelector(".playing-card");
+  const face = card.querySelector(".playing-card__face");
+  const range = document.createRange();
+  range.selectNodeContents(face);
+  const text = range.getBoundingClientRect();
+  const box = card.getBoundingClientRect();
+  const style = getComputedStyle(card);
+  const tick = getComputedStyle(card, "::before");
+  const px = value => parseFloat(value) || 0;
+  // Chromium resolves a positioned box's insets to pixels, whichever sides were set.
+  const left = box.left + px(style.borderLeftWidth) + px(tick.left);
+  const top = box.top + px(style.borderTopWidth) + px(tick.top);
+  return {
+    tick: [left, top, left + px(tick.width), top + px(tick.height)],
+    text: [text.left, text.top, text.right, text.bottom],
+    content: tick.content,
+  };
+}"""
+
+
+def test_the_tick_on_a_chosen_ten_leaves_its_rank_and_suit_in_view(page, live_server):
+    deal = make_deal(
+        slug="ten-deal",
+        seats=[
+            {"name": "Kira", "cards": "10♠ 10♥ 2♦ 3♣ K♠"},
+            {"name": "Noor", "cards": "5♠ 4♥ 3♦ 2♥ A♣"},
+        ],
+    )
+    open_exercise(page, live_server, deal)
+    for name in ("ten of spades", "ten of hearts"):
+        toggle = page.get_by_role("checkbox", name=name)
+        toggle.check()
+        found = page.locator(f'label[for="{toggle.get_attribute("id")}"]').evaluate(TICK_AND_CORNER)
+        assert "✓" in found["content"]
+        (tl, tt, tr, tb), (xl, xt, xr, xb) = found["tick"], found["text"]
+        overlap = min(tr, xr) - max(tl, xl) > 0 and min(tb, xb) - max(tt, xt) > 0
+        assert not overlap, found

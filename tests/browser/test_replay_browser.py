@@ -137,3 +137,41 @@ def test_a_phone_width_screen_needs_no_sideways_scrolling(page, replay_url, play
     page.set_viewport_size({"width": 375, "height": 740})
     page.goto(replay_url(index))
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def draw_step(played) -> int:
+    return next(s.index for s in played.steps if s.kind == "draw")
+
+
+# Every animation holds still from its first frame, so a test can look at any frame.
+HOLD_ANIMATIONS = """document.addEventListener("DOMContentLoaded", () => {
+  const style = document.createElement("style");
+  style.textContent = "* { animation-play-state: paused !important; }";
+  document.head.append(style);
+});"""
+
+FREEZE_AT = """ms => {
+  const moving = document.getAnimations();
+  for (const animation of moving) { animation.pause(); animation.currentTime = ms; }
+  return moving.map(a => a.animationName);
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_an_arriving_card_meets_contrast_in_every_frame(page, replay_url, played, axe, scheme):
+    page.emulate_media(color_scheme=scheme, reduced_motion="no-preference")
+    page.add_init_script(HOLD_ANIMATIONS)
+    page.goto(replay_url(draw_step(played)))
+    assert page.locator(".replayer .playing-card--in").count() > 0
+    for ms in (0, 100, 200):  # the animation's first frame, and on through its 300 ms
+        assert "card-in" in page.evaluate(FREEZE_AT, ms)
+        assert axe(page) == []
+
+
+def test_with_reduced_motion_nothing_moves(page, replay_url, played):
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(replay_url(draw_step(played)))
+    assert page.locator(".replayer .playing-card--in").count() > 0
+    assert page.evaluate("document.getAnimations().length") == 0
+    page.get_by_role("link", name="Next", exact=True).click()
+    assert page.evaluate("document.getAnimations().length") == 0
