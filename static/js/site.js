@@ -210,8 +210,20 @@
     if (go && window.htmx) go.hidden = true;
   }
 
+  // The status sentence sticks just under the sticky controls (site.css); it
+  // needs the bar's height, which changes as the buttons wrap.
+  function measureBar() {
+    var region = replayer();
+    var bar = region && region.querySelector(".replay-bar");
+    if (!bar) return;
+    region.style.setProperty("--replay-bar-height", bar.offsetHeight + "px");
+    region.setAttribute("data-bar-measured", "");
+  }
+
   wireAutoplay();
   wireSlider();
+  measureBar();
+  window.addEventListener("resize", measureBar);
 
   // The swap replaces the control that was used; remember it (and whether the
   // step list was open) so focus lands on its successor, not on the page.
@@ -231,6 +243,7 @@
     if (list && listOpen) list.open = true;
     wireAutoplay();
     wireSlider();
+    measureBar();
     if (used) {
       var again = control(used);
       (again || replayer()).focus();

@@ -175,3 +175,31 @@ def test_with_reduced_motion_nothing_moves(page, replay_url, played):
     assert page.evaluate("document.getAnimations().length") == 0
     page.get_by_role("link", name="Next", exact=True).click()
     assert page.evaluate("document.getAnimations().length") == 0
+
+
+BAR_AND_STATUS = """() => {
+  const bar = document.querySelector(".replay-bar").getBoundingClientRect();
+  const status = document.querySelector("#replay-status").getBoundingClientRect();
+  return {bar: [bar.top, bar.bottom], status: [status.top, status.bottom]};
+}"""
+
+
+@pytest.mark.parametrize("width", [1000, 375])
+def test_the_sticky_controls_never_cover_the_step_sentence(page, replay_url, played, width):
+    page.set_viewport_size({"width": width, "height": 740})
+    page.goto(replay_url(draw_step(played)))
+    page.wait_for_function("window.htmx !== undefined")
+    page.keyboard.press("ArrowRight")  # after a swap as well as on the first load
+    page.locator("[data-replay-index]").filter(has_text=str(draw_step(played) + 1)).wait_for()
+    height = page.evaluate("document.documentElement.scrollHeight")
+    for y in range(0, height, 60):
+        page.evaluate("y => window.scrollTo(0, y)", y)
+        found = page.evaluate(BAR_AND_STATUS)
+        (bar_top, bar_bottom), (status_top, status_bottom) = found["bar"], found["status"]
+        if bar_top <= 0.5 and status_bottom > 0:  # the bar is stuck and the sentence on screen
+            assert status_top >= bar_bottom - 0.5, (y, found)
+    # Scrolled to the table, the sentence is still there to read.
+    page.locator(".poker-table").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 300)")
+    found = page.evaluate(BAR_AND_STATUS)
+    assert found["status"][0] >= found["bar"][1] - 0.5 and found["status"][1] > 0
