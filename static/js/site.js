@@ -45,6 +45,17 @@
     }
   });
 
+  // An answer sent from a lesson page says so, and its reply then also redraws
+  // the exercise's entry in "On this page" and the lesson's count out of band
+  // (lessons/_next_step.html); the exercise's own page has neither to redraw.
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;
+    if (!form.matches || !form.matches("[data-exercise-form]")) return;
+    if (document.querySelector(".lesson-toc__exercises")) {
+      event.detail.headers["X-Lesson-Contents"] = "true";
+    }
+  });
+
   // Move focus to the new summary (GOV.UK's error summary pattern) so keyboard
   // and screen-reader users land on it; it is read once, on focus.
   document.body.addEventListener("htmx:afterSwap", function (event) {

@@ -26,8 +26,11 @@ def lesson_deals() -> list[Deal]:
 
 
 def htmx_from(url: str) -> dict:
-    """The headers htmx sends for a form on the page at ``url``."""
-    return {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": f"http://testserver{url}"}
+    """The headers htmx (and site.js, on a page with the lesson's contents) send from ``url``."""
+    headers = {"HTTP_HX_REQUEST": "true", "HTTP_HX_CURRENT_URL": f"http://testserver{url}"}
+    if url.split("#")[0] in {lesson.url for lesson in course.LESSONS}:
+        headers["HTTP_X_LESSON_CONTENTS"] = "true"
+    return headers
 
 
 def wrong_answer(deal: Deal) -> dict:
