@@ -153,6 +153,7 @@ class LessonProgress:
     lesson: str
     statuses: dict[str, str]  # slug -> status, in the lesson's order
     titles: dict[str, str] = field(default_factory=dict)
+    numbers: dict[str, int] = field(default_factory=dict)
     ticked: list[int] = field(default_factory=list)
 
     @property
@@ -172,11 +173,12 @@ def lesson_progress(learner: Learner, lesson: str) -> LessonProgress:
     mine = _owned("attempt__", learner)
     deals = Deal.objects.published().for_lesson(lesson)
     if not learner.known:
-        rows = list(deals.values("slug", "title"))
+        rows = list(deals.values("slug", "title", "number"))
         titles = {r["slug"]: r["title"] for r in rows}
-        return LessonProgress(lesson, dict.fromkeys(titles, NEW), titles)
+        numbers = {r["slug"]: r["number"] for r in rows}
+        return LessonProgress(lesson, dict.fromkeys(titles, NEW), titles, numbers)
     ticks = ChecklistTicks.objects.filter(lesson=lesson, **_owner_filter(learner))
-    rows = deals.values("slug", "title").annotate(
+    rows = deals.values("slug", "title", "number").annotate(
         tries=Count("attempt", filter=mine),
         rights=Count("attempt", filter=mine & Q(attempt__correct=True)),
         ticked=Subquery(ticks.values("ticked")[:1], output_field=JSONField()),
@@ -185,6 +187,7 @@ def lesson_progress(learner: Learner, lesson: str) -> LessonProgress:
     for row in rows:
         progress.statuses[row["slug"]] = status_of(row["tries"], row["rights"])
         progress.titles[row["slug"]] = row["title"]
+        progress.numbers[row["slug"]] = row["number"]
         if isinstance(row["ticked"], list):
             progress.ticked = [n for n in row["ticked"] if isinstance(n, int)]
     return progress
@@ -232,26 +235,47 @@ def last_attempt(request: HttpRequest, deal: Deal) -> Attempt | None:
 @dataclass
 class NextStep:
     url: str
-    label: str  # "Next exercise: ..." or "Next lesson: ..."
+    label: str  # "Next exercise: ...", "Next unsolved: ..." or "Next lesson: ..."
     count_text: str
+    left: int = 0  # exercises of the lesson not solved yet
+    # A second way on, shown beside an earlier unsolved exercise: the next lesson.
+    onward_url: str = ""
+    onward_label: str = ""
 
 
 def next_step(request: HttpRequest, deal: Deal) -> NextStep | None:
-    """Where to go after a right answer: the next exercise of its lesson, else the next lesson."""
+    """Where to go after a right answer: the next unsolved exercise, else the next lesson.
+
+    The unsolved exercises are looked for after this one, then from the start
+    of the lesson, so a learner who began at the end is sent back to the
+    first one left rather than on to a lesson with most of this one unsolved.
+    When that exercise is an earlier one, the next lesson is offered second.
+    """
     if not deal.lesson:
         return None
     progress = lesson_progress(learner_of(request), deal.lesson)
     slugs = list(progress.statuses)
-    later = slugs[slugs.index(deal.slug) + 1 :] if deal.slug in slugs else []
-    if later:
-        nxt = later[0]
-        title = progress.titles.get(nxt) or Deal.objects.get(slug=nxt).title
-        url = f"{course.BY_KEY[deal.lesson].url}#exercise-{nxt}"
-        return NextStep(url, f"Next exercise: {title}", progress.count_text())
+    here = slugs.index(deal.slug) if deal.slug in slugs else len(slugs)
+    order = slugs[here + 1 :] + slugs[:here]
+    unsolved = [slug for slug in order if progress.statuses[slug] != SOLVED]
     _, after = course.neighbours(deal.lesson)
     if after is None:
-        return NextStep(reverse("lessons:progress"), "See your progress", progress.count_text())
-    return NextStep(after.url, f"Next lesson: {after.title}", progress.count_text())
+        onward = (reverse("lessons:progress"), "See your progress")
+    else:
+        onward = (after.url, f"Next lesson: {after.title}")
+    if not unsolved:
+        return NextStep(*onward, progress.count_text())
+    nxt = unsolved[0]
+    title = progress.titles.get(nxt) or Deal.objects.get(slug=nxt).title
+    url = f"{course.BY_KEY[deal.lesson].url}#exercise-{nxt}"
+    left = len(unsolved)
+    if here + 1 < len(slugs) and nxt == slugs[here + 1]:
+        return NextStep(url, f"Next exercise: {title}", progress.count_text(), left)
+    label = f"Next unsolved: Exercise {progress.numbers.get(nxt, slugs.index(nxt) + 1)}, {title}"
+    step = NextStep(url, label, progress.count_text(), left)
+    if slugs.index(nxt) < here:  # every later one is solved: moving on is a fair choice too
+        step.onward_url, step.onward_label = onward
+    return step
 
 
 def teaching_link(deal: Deal, form: Any) -> str | None:

@@ -18,15 +18,17 @@ from crispy_forms.bootstrap import StrictButton
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import HTML, Column, Div, Field, Fieldset, Layout, Row
 from django import forms
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.urls import reverse
 
 from badacey_site.whole_numbers import read_whole_number
 from evaluator import PROFILES, EvaluatorError, get_profile, parse_cards, settle
 from evaluator.cards import RANK_NAMES, Card
-from evaluator.odds import DrawOdds, DrawTooLarge, draw_odds, target_ranks
+from evaluator.odds import DrawOdds, DrawTooLarge, target_ranks
 from evaluator.profiles import GameProfile
 from evaluator.settlement import Settlement
+
+from .odds_answers import TooManyCostlyQuestions, draw_odds_for
 
 # The spec of ``showdown --jsonl`` asks that chip amounts up to 10^12 be
 # accepted; anything larger is not a pot anyone plays for.
@@ -125,10 +127,15 @@ class OddsForm(ToolForm):
     game = forms.ChoiceField(label="Game", choices=_game_choices, initial="badacey")
     hand = _cards_field(
         "Your hand",
-        "Type the cards, for example As 2h 3d 7c Ks, or only the cards you keep.",
+        "Type your whole hand, the cards you keep and the ones you throw, for example "
+        "As 2h 3d 7c Ks.",
         required=True,
     )
-    discard = _cards_field("Cards to throw away", "From your hand; leave empty to keep them all.")
+    discard = _cards_field(
+        "Cards to throw away",
+        "Which cards of your hand you throw, for example 7c Ks; leave it empty to stand pat. "
+        "Thrown cards count as seen, so the draw never brings them back.",
+    )
     dead = _cards_field(
         "Cards you know are gone", "Optional: other players' discards that you saw."
     )
@@ -149,9 +156,12 @@ class OddsForm(ToolForm):
         empty_value=None,
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, address: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.address = address  # whose costly questions are counted (lessons.odds_answers)
         self.result: DrawOdds | None = None
+        # Cards thrown that the hand did not name: they stay among the unseen.
+        self.unnamed_throws = 0
         self.helper = _helper("lessons:odds", "odds-result")
         self.helper.layout = Layout(
             Fieldset(
@@ -196,9 +206,22 @@ class OddsForm(ToolForm):
             return cleaned
         kept = tuple(card for card in hand if card not in discard)
         try:
-            self.result = draw_odds(
-                profile, kept, discarded=discard, dead=dead, limit=ODDS_PAGE_LIMIT, **targets
+            self.result = draw_odds_for(
+                self.address,
+                profile,
+                kept,
+                discarded=discard,
+                dead=dead,
+                limit=ODDS_PAGE_LIMIT,
+                **targets,
             )
+        except TooManyCostlyQuestions:
+            raise ValidationError(
+                "This page has worked out many new draws of three or more cards for your "
+                "address in the last minute, so it is pausing: ask again in a minute. "
+                "Smaller draws, and questions anyone has asked before, are answered now.",
+                code="busy",
+            ) from None
         except DrawTooLarge as error:
             draw, unseen = profile.hand_size - len(kept), 52 - len(hand) - len(dead)
             raise ValidationError(
@@ -210,7 +233,12 @@ class OddsForm(ToolForm):
             ) from None
         except EvaluatorError as error:
             raise ValidationError(_sentence(str(error))) from None
+        self.unnamed_throws = self.result.draw - len(self.result.discarded)
         return cleaned
+
+    def is_busy(self) -> bool:
+        """Refused only for this address's count of costly questions (a 429, not a 400)."""
+        return self.has_error(NON_FIELD_ERRORS, "busy")
 
     def _targets(self, profile: GameProfile, cleaned: dict[str, Any]) -> dict[str, int | None]:
         """The targets that apply to the game; one for a half it lacks is set aside."""

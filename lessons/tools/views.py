@@ -3,8 +3,10 @@
 Both are GET forms, so a result has a URL to share and the pages work
 without JavaScript. A plain request gets the whole page. An htmx request
 gets only the answer, which is all that changes when the form was right;
-when it was wrong (a 400), or the page still shows old problems beside the
-fields (site.js sends ``X-Tool-Form: stale``), it gets the whole tool, form
+when it was wrong (a 400, or a 429 for an address that asked for too
+many costly draws at once, see ``lessons.odds_answers``), or the page
+still shows old problems beside the fields (site.js sends
+``X-Tool-Form: stale``), it gets the whole tool, form
 and answer, retargeted so the messages land beside their fields. Rendering
 the form is most of a page's cost, so the usual answer skips it.
 """
@@ -17,6 +19,7 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.http import require_safe
 from django_htmx.http import reswap, retarget
 
+from badacey_site.client_address import client_address
 from evaluator import EvaluatorError
 from evaluator.report import error_to_dict, settle_request, settlement_to_dict
 from evaluator.settlement_table import render_table
@@ -27,10 +30,15 @@ JSON = "application/json"
 
 @require_safe
 def odds(request: HttpRequest) -> HttpResponse:
-    form = OddsForm(request.GET or None)
+    form = OddsForm(request.GET or None, address=client_address(request))
     status = 400 if form.is_bound and not form.is_valid() else 200
+    if status == 400 and form.is_busy():  # the question is fine; this address asked too often
+        status = 429
     context = {"form": form, "odds": form.result}
-    return _page(request, "lessons/odds.html", context, status, "odds-tool")
+    response = _page(request, "lessons/odds.html", context, status, "odds-tool")
+    if status == 429:
+        response["Retry-After"] = "60"
+    return response
 
 
 @require_safe
@@ -68,7 +76,7 @@ def _page(
 ) -> HttpResponse:
     if not request.htmx or request.htmx.history_restore_request:
         response = render(request, template, context, status=status)
-    elif status == 400 or request.headers.get("X-Tool-Form") == "stale":
+    elif status >= 400 or request.headers.get("X-Tool-Form") == "stale":
         response = render(request, f"{template}#tool", context, status=status)
         retarget(response, f"#{tool}")
         reswap(response, "outerHTML")

@@ -45,6 +45,17 @@
     }
   });
 
+  // An answer sent from a lesson page says so, and its reply then also redraws
+  // the exercise's entry in "On this page" and the lesson's count out of band
+  // (lessons/_next_step.html); the exercise's own page has neither to redraw.
+  document.body.addEventListener("htmx:configRequest", function (event) {
+    var form = event.detail.elt;
+    if (!form.matches || !form.matches("[data-exercise-form]")) return;
+    if (document.querySelector(".lesson-toc__exercises")) {
+      event.detail.headers["X-Lesson-Contents"] = "true";
+    }
+  });
+
   // Move focus to the new summary (GOV.UK's error summary pattern) so keyboard
   // and screen-reader users land on it; it is read once, on focus.
   document.body.addEventListener("htmx:afterSwap", function (event) {
@@ -210,8 +221,20 @@
     if (go && window.htmx) go.hidden = true;
   }
 
+  // The status sentence sticks just under the sticky controls (site.css); it
+  // needs the bar's height, which changes as the buttons wrap.
+  function measureBar() {
+    var region = replayer();
+    var bar = region && region.querySelector(".replay-bar");
+    if (!bar) return;
+    region.style.setProperty("--replay-bar-height", bar.offsetHeight + "px");
+    region.setAttribute("data-bar-measured", "");
+  }
+
   wireAutoplay();
   wireSlider();
+  measureBar();
+  window.addEventListener("resize", measureBar);
 
   // The swap replaces the control that was used; remember it (and whether the
   // step list was open) so focus lands on its successor, not on the page.
@@ -231,6 +254,7 @@
     if (list && listOpen) list.open = true;
     wireAutoplay();
     wireSlider();
+    measureBar();
     if (used) {
       var again = control(used);
       (again || replayer()).focus();
@@ -285,10 +309,12 @@
     }
   });
 
-  // A form with a problem answers 400 with the messages beside its fields;
-  // htmx ignores 4xx responses by default, so let the tool show it.
+  // A form with a problem answers 400 with the messages beside its fields,
+  // and a pause for an address that asked too much at once 429 with its
+  // message; htmx ignores 4xx responses by default, so let the tool show it.
   document.body.addEventListener("htmx:beforeSwap", function (event) {
-    if (event.detail.xhr.status === 400 && toolOf(event.detail.target)) {
+    var status = event.detail.xhr.status;
+    if ((status === 400 || status === 429) && toolOf(event.detail.target)) {
       event.detail.shouldSwap = true;
       event.detail.isError = false;
     }

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from lessons import course
+from lessons.models import Deal
 from tests.browser.answering import fill_answer
 from tests.factories import make_deal, right_answer
 
@@ -156,3 +158,68 @@ def test_the_exercise_page_breaks_none_of_its_content_security_policy(browser, l
         assert errors == []
     finally:
         context.close()
+
+
+def test_a_lesson_answer_updates_on_this_page_and_the_count_without_a_reload(page, live_server):
+    deals = list(Deal.objects.published().for_lesson("badugi"))
+    last = deals[-1]
+    # Opened at the exercise, as the contents and the next-step links open it.
+    page.goto(f"{live_server.url}{course.BY_KEY['badugi'].url}#exercise-{last.slug}")
+    page.wait_for_function("window.htmx !== undefined")
+    entry = page.locator(f"#toc-exercise-{last.slug}")
+    assert entry.locator("a").get_attribute("data-status") == "new"
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    fill_answer(page, right_answer(last))
+    page.locator(f"#exercise-{last.slug} .exercise__check").click()
+    page.locator(f"#feedback-{last.slug}").get_by_text("All right").wait_for()
+    assert entry.locator("a").get_attribute("data-status") == "solved"
+    assert entry.locator(".progress-status").inner_text().strip() == "Solved"
+    assert page.locator(".lesson-toc").get_by_text("Solved").count() == 1
+    count = page.locator("#lesson-pager-count").inner_text()
+    assert count == f"1 of {len(deals)} solved in this lesson"
+    # The next step offers the first exercise left, not the next lesson.
+    link = page.locator(f"#feedback-{last.slug} .next-step__link")
+    assert link.get_attribute("href").endswith(f"#exercise-{deals[0].slug}")
+    assert errors == []
+
+
+# Where a ticked card's tick and its corner text (rank and suit) are drawn, in page pixels.
+TICK_AND_CORNER = """label => {
+  const card = label.querySelector(".playing-card");
+  const face = card.querySelector(".playing-card__face");
+  const range = document.createRange();
+  range.selectNodeContents(face);
+  const text = range.getBoundingClientRect();
+  const box = card.getBoundingClientRect();
+  const style = getComputedStyle(card);
+  const tick = getComputedStyle(card, "::before");
+  const px = value => parseFloat(value) || 0;
+  // Chromium resolves a positioned box's insets to pixels, whichever sides were set.
+  const left = box.left + px(style.borderLeftWidth) + px(tick.left);
+  const top = box.top + px(style.borderTopWidth) + px(tick.top);
+  return {
+    tick: [left, top, left + px(tick.width), top + px(tick.height)],
+    text: [text.left, text.top, text.right, text.bottom],
+    content: tick.content,
+  };
+}"""
+
+
+def test_the_tick_on_a_chosen_ten_leaves_its_rank_and_suit_in_view(page, live_server):
+    deal = make_deal(
+        slug="ten-deal",
+        seats=[
+            {"name": "Kira", "cards": "10♠ 10♥ 2♦ 3♣ K♠"},
+            {"name": "Noor", "cards": "5♠ 4♥ 3♦ 2♥ A♣"},
+        ],
+    )
+    open_exercise(page, live_server, deal)
+    for name in ("ten of spades", "ten of hearts"):
+        toggle = page.get_by_role("checkbox", name=name)
+        toggle.check()
+        found = page.locator(f'label[for="{toggle.get_attribute("id")}"]').evaluate(TICK_AND_CORNER)
+        assert "✓" in found["content"]
+        (tl, tt, tr, tb), (xl, xt, xr, xb) = found["tick"], found["text"]
+        overlap = min(tr, xr) - max(tl, xl) > 0 and min(tb, xb) - max(tt, xt) > 0
+        assert not overlap, found

@@ -137,3 +137,69 @@ def test_a_phone_width_screen_needs_no_sideways_scrolling(page, replay_url, play
     page.set_viewport_size({"width": 375, "height": 740})
     page.goto(replay_url(index))
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def draw_step(played) -> int:
+    return next(s.index for s in played.steps if s.kind == "draw")
+
+
+# Every animation holds still from its first frame, so a test can look at any frame.
+HOLD_ANIMATIONS = """document.addEventListener("DOMContentLoaded", () => {
+  const style = document.createElement("style");
+  style.textContent = "* { animation-play-state: paused !important; }";
+  document.head.append(style);
+});"""
+
+FREEZE_AT = """ms => {
+  const moving = document.getAnimations();
+  for (const animation of moving) { animation.pause(); animation.currentTime = ms; }
+  return moving.map(a => a.animationName);
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_an_arriving_card_meets_contrast_in_every_frame(page, replay_url, played, axe, scheme):
+    page.emulate_media(color_scheme=scheme, reduced_motion="no-preference")
+    page.add_init_script(HOLD_ANIMATIONS)
+    page.goto(replay_url(draw_step(played)))
+    assert page.locator(".replayer .playing-card--in").count() > 0
+    for ms in (0, 100, 200):  # the animation's first frame, and on through its 300 ms
+        assert "card-in" in page.evaluate(FREEZE_AT, ms)
+        assert axe(page) == []
+
+
+def test_with_reduced_motion_nothing_moves(page, replay_url, played):
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(replay_url(draw_step(played)))
+    assert page.locator(".replayer .playing-card--in").count() > 0
+    assert page.evaluate("document.getAnimations().length") == 0
+    page.get_by_role("link", name="Next", exact=True).click()
+    assert page.evaluate("document.getAnimations().length") == 0
+
+
+BAR_AND_STATUS = """() => {
+  const bar = document.querySelector(".replay-bar").getBoundingClientRect();
+  const status = document.querySelector("#replay-status").getBoundingClientRect();
+  return {bar: [bar.top, bar.bottom], status: [status.top, status.bottom]};
+}"""
+
+
+@pytest.mark.parametrize("width", [1000, 375])
+def test_the_sticky_controls_never_cover_the_step_sentence(page, replay_url, played, width):
+    page.set_viewport_size({"width": width, "height": 740})
+    page.goto(replay_url(draw_step(played)))
+    page.wait_for_function("window.htmx !== undefined")
+    page.keyboard.press("ArrowRight")  # after a swap as well as on the first load
+    page.locator("[data-replay-index]").filter(has_text=str(draw_step(played) + 1)).wait_for()
+    height = page.evaluate("document.documentElement.scrollHeight")
+    for y in range(0, height, 60):
+        page.evaluate("y => window.scrollTo(0, y)", y)
+        found = page.evaluate(BAR_AND_STATUS)
+        (bar_top, bar_bottom), (status_top, status_bottom) = found["bar"], found["status"]
+        if bar_top <= 0.5 and status_bottom > 0:  # the bar is stuck and the sentence on screen
+            assert status_top >= bar_bottom - 0.5, (y, found)
+    # Scrolled to the table, the sentence is still there to read.
+    page.locator(".poker-table").scroll_into_view_if_needed()
+    page.evaluate("window.scrollBy(0, 300)")
+    found = page.evaluate(BAR_AND_STATUS)
+    assert found["status"][0] >= found["bar"][1] - 0.5 and found["status"][1] > 0

@@ -160,3 +160,33 @@ def test_a_phone_width_screen_needs_no_sideways_scrolling(page, live_server, nam
     page.set_viewport_size({"width": 375, "height": 740})
     page.goto(live_server.url + reverse(name))
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_short_hand_is_warned_about_and_axe_finds_nothing(page, live_server, axe, scheme):
+    page.emulate_media(color_scheme=scheme)
+    page.goto(live_server.url + reverse("lessons:odds"))
+    page.wait_for_function("window.htmx !== undefined")
+    fill_odds_by_keyboard(page, hand="Ac 2d 3h", discard="")
+    page.locator(".tool__answer").wait_for()
+    assert "could come back in the draw" in page.locator(".odds-unnamed").inner_text()
+    assert "three of hearts" in page.locator(".odds-seen").inner_text()
+    assert axe(page) == []
+
+
+@pytest.mark.cache
+def test_a_paused_costly_question_shows_its_message_in_place(page, live_server, monkeypatch):
+    monkeypatch.setattr("lessons.odds_answers.COSTLY_PER_MINUTE", 0)
+    page.goto(live_server.url + reverse("lessons:odds"))
+    page.wait_for_function("window.htmx !== undefined")
+    tab_to(page, "#id_game")
+    choose(page, "#id_game", "Badacey")
+    page.keyboard.press("Tab")
+    page.keyboard.type("As 2h 9c 10c Jc")
+    page.keyboard.press("Tab")
+    page.keyboard.type("9c 10c Jc")
+    page.keyboard.press("Enter")
+    problems = page.locator(".tool__problems")
+    problems.wait_for()
+    focus_lands_on(page, "tool__problems")
+    assert "ask again in a minute" in problems.inner_text()

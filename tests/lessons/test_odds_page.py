@@ -194,3 +194,88 @@ def test_the_practice_page_links_to_both_tools(client):
     page = client.get(reverse("lessons:practice")).content.decode()
     assert f'href="{ODDS}"' in page
     assert f'href="{reverse("lessons:calculator")}"' in page
+
+
+# --- which cards count as seen ------------------------------------------------------
+
+
+def seen_line(response) -> str:
+    found = re.search(r'<p class="odds-seen">(.*?)</p>', response.content.decode(), re.DOTALL)
+    assert found, "the answer does not say which cards count as seen"
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", found[1])).split())
+
+
+def test_the_thrown_cards_count_as_seen_and_the_answer_says_so(client):
+    # The lesson's holding: A♣ 2♦ 3♥ kept, K♥ thrown, one card drawn.
+    response = client.get(url(game="badugi", hand="A♣ 2♦ 3♥ K♥", discard="K♥"))
+    expected = draw_odds("badugi", "A♣ 2♦ 3♥", discarded="K♥")
+    page = text(response)
+    assert f"from the {expected.unseen} cards you have not seen" in page
+    line = seen_line(response)
+    assert "king of hearts" in line and "ace of clubs" in line
+    assert "could come back" not in page
+    assert "king of hearts" not in " ".join(
+        card.name for outcome in expected.outcomes for card in outcome.outs or ()
+    )
+
+
+def test_a_hand_of_only_the_kept_cards_says_the_thrown_ones_may_come_back(client):
+    response = client.get(url(game="badugi", hand="A♣ 2♦ 3♥"))
+    short = draw_odds("badugi", "A♣ 2♦ 3♥")
+    whole = draw_odds("badugi", "A♣ 2♦ 3♥", discarded="K♥")
+    assert short.unseen == whole.unseen + 1  # the very mix-up the page must explain
+    page = text(response)
+    assert f"from the {short.unseen} cards you have not seen" in page
+    assert (
+        "You named 3 of the 4 cards of a Badugi hand: the 1 card you throw is not named, "
+        "so it is counted as unseen and could come back in the draw." in page
+    )
+    assert "Type your whole hand" in page
+
+
+def test_the_dead_cards_are_among_the_seen_ones(client):
+    response = client.get(url(game="badacey", hand="A♠ 2♥ 3♦ 7♣ K♠", discard="7♣ K♠", dead="4♣"))
+    line = seen_line(response)
+    for name in ("ace of spades", "seven of clubs", "king of spades", "four of clubs"):
+        assert name in line
+
+
+# --- the cost of a question -------------------------------------------------------
+
+
+@pytest.mark.cache
+def test_a_question_asked_again_in_any_order_is_read_from_the_cache(client, monkeypatch):
+    expected = draw_odds("badacey", "A♠ 2♥ 3♦", discarded="7♣ K♠")
+    first = client.get(url(game="badacey", hand="A♠ 2♥ 3♦ 7♣ K♠", discard="7♣ K♠"))
+    assert first.status_code == 200
+
+    def deal_nothing(self):
+        raise AssertionError("the page dealt out a question it had answered before")
+
+    monkeypatch.setattr("evaluator.odds._Enumeration.run", deal_nothing)
+    again = client.get(url(game="badacey", hand="K♠ 7♣ 3♦ 2♥ A♠", discard="K♠ 7♣"))
+    assert again.status_code == 200
+    for outcome in expected.outcomes:
+        assert f"{capfirst(outcome.description)} {outcome.percent_text}" in text(again)
+    # The cards read as this learner typed them, not as the first asker did.
+    assert re.search(r"You keep .*three of diamonds.*two of hearts.*ace of spades", text(again))
+
+
+@pytest.mark.cache
+def test_too_many_new_costly_draws_from_one_address_pause_with_a_429(client, monkeypatch):
+    monkeypatch.setattr("lessons.odds_answers.COSTLY_PER_MINUTE", 2)
+    kept = ["A♠", "2♥", "3♦", "4♣", "5♠", "6♥", "7♦", "8♣"]
+    # Three-card draws: each one is costly, and each a new question.
+    asks = [url(game="badacey", hand=f"{card} 9♠ 10♠ J♠ Q♠", discard="10♠ J♠ Q♠") for card in kept]
+    assert [client.get(ask).status_code for ask in asks[:2]] == [200, 200]
+    paused = client.get(asks[2])
+    assert paused.status_code == 429
+    assert paused["Retry-After"] == "60"
+    assert "ask again in a minute" in text(paused)
+    # htmx gets the whole tool with the message, as for any other problem.
+    fragment = client.get(asks[3], headers={"HX-Request": "true"})
+    assert fragment.status_code == 429 and fragment.headers["HX-Retarget"] == "#odds-tool"
+    # Questions asked before, cheap draws and other addresses are still answered.
+    assert client.get(asks[0]).status_code == 200
+    assert client.get(url(game="badugi", hand="A♣ 2♦ 3♥ K♥", discard="K♥")).status_code == 200
+    assert client.get(asks[4], REMOTE_ADDR="192.0.2.7").status_code == 200
