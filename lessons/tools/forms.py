@@ -27,8 +27,7 @@ from evaluator.cards import RANK_NAMES, Card
 from evaluator.odds import DrawOdds, DrawTooLarge, target_ranks
 from evaluator.profiles import GameProfile
 from evaluator.settlement import Settlement
-
-from .odds_answers import TooManyCostlyQuestions, draw_odds_for
+from lessons.tools.odds_answers import TooManyCostlyQuestions, draw_odds_for
 
 # The spec of ``showdown --jsonl`` asks that chip amounts up to 10^12 be
 # accepted; anything larger is not a pot anyone plays for.
@@ -158,7 +157,7 @@ class OddsForm(ToolForm):
 
     def __init__(self, *args: Any, address: str | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.address = address  # whose costly questions are counted (lessons.odds_answers)
+        self.address = address  # whose costly questions are counted (lessons.tools.odds_answers)
         self.result: DrawOdds | None = None
         # Cards thrown that the hand did not name: they stay among the unseen.
         self.unnamed_throws = 0

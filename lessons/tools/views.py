@@ -4,7 +4,7 @@ Both are GET forms, so a result has a URL to share and the pages work
 without JavaScript. A plain request gets the whole page. An htmx request
 gets only the answer, which is all that changes when the form was right;
 when it was wrong (a 400, or a 429 for an address that asked for too
-many costly draws at once, see ``lessons.odds_answers``), or the page
+many costly draws at once, see ``lessons.tools.odds_answers``), or the page
 still shows old problems beside the fields (site.js sends
 ``X-Tool-Form: stale``), it gets the whole tool, form
 and answer, retargeted so the messages land beside their fields. Rendering

@@ -176,7 +176,7 @@ def test_a_short_hand_is_warned_about_and_axe_finds_nothing(page, live_server, a
 
 @pytest.mark.cache
 def test_a_paused_costly_question_shows_its_message_in_place(page, live_server, monkeypatch):
-    monkeypatch.setattr("lessons.odds_answers.COSTLY_PER_MINUTE", 0)
+    monkeypatch.setattr("lessons.tools.odds_answers.COSTLY_PER_MINUTE", 0)
     page.goto(live_server.url + reverse("lessons:odds"))
     page.wait_for_function("window.htmx !== undefined")
     tab_to(page, "#id_game")

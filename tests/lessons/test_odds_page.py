@@ -263,7 +263,7 @@ def test_a_question_asked_again_in_any_order_is_read_from_the_cache(client, monk
 
 @pytest.mark.cache
 def test_too_many_new_costly_draws_from_one_address_pause_with_a_429(client, monkeypatch):
-    monkeypatch.setattr("lessons.odds_answers.COSTLY_PER_MINUTE", 2)
+    monkeypatch.setattr("lessons.tools.odds_answers.COSTLY_PER_MINUTE", 2)
     kept = ["A♠", "2♥", "3♦", "4♣", "5♠", "6♥", "7♦", "8♣"]
     # Three-card draws: each one is costly, and each a new question.
     asks = [url(game="badacey", hand=f"{card} 9♠ 10♠ J♠ Q♠", discard="10♠ J♠ Q♠") for card in kept]

@@ -31,8 +31,7 @@ from django.core.cache import cache
 from evaluator.cards import Card
 from evaluator.odds import DrawOdds, draw_cost, draw_odds
 from evaluator.profiles import GameProfile
-
-from .page_cache import code_version
+from lessons.pages.page_cache import code_version
 
 # Draws dealt out for one question above which it counts as costly: a
 # three-card draw in a five-card game (16,215 draws) takes a few tens of
