@@ -27,6 +27,7 @@ class HandResult:
     game: str | None
     verified: VerifiedHand | None
     error: HandHistoryError | None
+    shown: bool = False  # some hand was shown down, so the engine could judge winners
 
     @property
     def ok(self) -> bool:
@@ -35,11 +36,11 @@ class HandResult:
     @property
     def agrees(self) -> bool | None:
         """True or False when shown hands let the engine judge the pot; None otherwise."""
+        if not self.shown:
+            return None
         if self.verified is not None:
-            return True if self.verified.shown else None
-        if isinstance(self.error, Disagreement):
-            return False
-        return None
+            return True
+        return False if isinstance(self.error, Disagreement) else None
 
 
 def parse_hand(text: HandText) -> ParsedHand:
@@ -67,13 +68,15 @@ def read_bytes(
 def _read_one(text: HandText, raise_cap: int | None) -> HandResult:
     hand_id: str | None = None
     game: str | None = None
+    shown = False
     try:
         parsed = parse_hand(text)
         hand_id, game = parsed.hand_id, parsed.game
+        shown = any(show.cards is not None for show in parsed.shows)
         verified = verify(parsed, raise_cap=raise_cap)
     except HandHistoryError as error:
-        return HandResult(error.hand or hand_id, game, None, error)
+        return HandResult(error.hand or hand_id, game, None, error, shown)
     except EvaluatorError as error:  # a card or a rule refused below the reader
         wrapped = HandHistoryError(str(error), hand=hand_id, line=text.first_line)
-        return HandResult(hand_id, game, None, wrapped)
-    return HandResult(hand_id, game, verified, None)
+        return HandResult(hand_id, game, None, wrapped, shown)
+    return HandResult(hand_id, game, verified, None, shown)
