@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from .errors import HandHistoryError
 from .games import GAME_LAYOUT_GAMES
 from .lines import HandContext, is_chatter
 from .money import scale_for
@@ -44,10 +45,14 @@ _TOTAL = re.compile(r"Total pot (\S+)(?: .*?)?\| Rake (\S+)")
 
 
 def parse_game_layout(text: HandText) -> ParsedHand:
-    m = _HEADER.match(text.lines[0])
-    assert m is not None  # the splitter found this header
-    hand_id, rest = m.group(1), m.group(2)
     first = text.first_line
+    m = _HEADER.match(text.lines[0])
+    if m is None:
+        raise HandHistoryError(
+            "the first line must read 'PokerStars Game #ID: <game> Limit (<stakes>) - <date>'",
+            line=first,
+        )
+    hand_id, rest = m.group(1), m.group(2)
     stakes = _STAKES.findall(rest)
     # A tournament's buy-in has cents even when its chips do not, so the
     # header counts only through its stakes.
