@@ -14,7 +14,7 @@ from .money import read_amount
 
 # Table chatter a room writes between a hand's lines: nobody's chips or cards.
 _CHATTER = re.compile(
-    r".*?(?: said, \"| joins the table| leaves the table| is sitting out| sits out"
+    r"(?: said, \"| joins the table| leaves the table| is sitting out| sits out"
     r"| has returned| is connected| is disconnected| has timed out| was removed from the table"
     r"| will be allowed to play| is waiting for| sits down| stands up| finished the tournament"
     r"|: doesn't show hand| has left the table| seated at)",
@@ -24,7 +24,7 @@ _UNKNOWN_CARD = "X"
 
 
 def is_chatter(line: str) -> bool:
-    return _CHATTER.match(line) is not None
+    return _CHATTER.search(line) is not None
 
 
 class HandContext:

@@ -26,6 +26,8 @@ def scale_for(text: str) -> int:
 def read_amount(text: str, scale: int, *, hand: str | None, line: int | None) -> int:
     """Whole chips from ``$1,285.50``, ``0.25`` or ``1,285``."""
     raw = text.strip()
+    if raw.isascii() and raw.isdigit() and len(raw) < 16 and int(raw) * scale <= MAX_CHIPS:
+        return int(raw) * scale  # the common case, whole chips, without a Decimal
     m = _AMOUNT.fullmatch(raw)
     if m is None:
         raise HandHistoryError(

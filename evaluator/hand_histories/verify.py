@@ -9,6 +9,7 @@ disagrees. Nothing is corrected: a hand that disagrees is refused whole.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from ..deal import DealError, DealRecord
 from ..replay import Replay, replay
@@ -18,16 +19,25 @@ from .parsed import ParsedHand
 from .records import RoomSays, build_record, room_says
 
 
-@dataclass(frozen=True)
+@dataclass
 class VerifiedHand:
-    """A hand that replays and pays what the room paid."""
+    """A hand that replays and pays what the room paid.
+
+    ``checked`` is the replay that verified it, without step snapshots;
+    ``replay`` plays it again with every step, on first use only, for the
+    pages and exports that show the steps.
+    """
 
     hand_id: str
     game: str
     record: DealRecord
-    replay: Replay
+    checked: Replay
     scale: int
     shown: bool  # some hand was shown, so the engine compared showdown winners
+
+    @cached_property
+    def replay(self) -> Replay:
+        return replay(self.record)
 
 
 class Disagreement(HandHistoryError):
@@ -38,7 +48,7 @@ def verify(hand: ParsedHand, *, raise_cap: int | None = None) -> VerifiedHand:
     """Build, replay and compare one hand; raises ``HandHistoryError`` at the first fault."""
     record = build_record(hand) if raise_cap is None else build_record(hand, raise_cap=raise_cap)
     try:
-        played = replay(record)
+        played = replay(record, snapshots=False)
     except DealError as error:
         unit = " (the engine counts this hand in cents)" if hand.scale != 1 else ""
         raise HandHistoryError(

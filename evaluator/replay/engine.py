@@ -29,14 +29,21 @@ from .snapshots import DrawRecord, SeatState, State, Step
 DECK_SIZE = len(DECK)
 
 
-def replay(record: DealRecord) -> Replay:
-    """Play the record through, checking every step; raises ``DealError`` at the first fault."""
-    return _Replayer(record).run()
+def replay(record: DealRecord, *, snapshots: bool = True) -> Replay:
+    """Play the record through, checking every step; raises ``DealError`` at the first fault.
+
+    ``snapshots=False`` checks exactly the same rules but keeps no steps (the
+    result's ``steps`` is empty): checking thousands of imported hands needs
+    only the verdict and the chips, and the table snapshots are most of the cost.
+    """
+    return _Replayer(record, snapshots).run()
 
 
 class _Replayer:
-    def __init__(self, record: DealRecord) -> None:
+    def __init__(self, record: DealRecord, snapshots: bool = True) -> None:
         self.record = record
+        self.snapshots = snapshots
+        self.count = 0  # steps taken, kept or not
         self.profile = record.profile()
         self.steps: list[Step] = []
         self.names = tuple(seat.name for seat in record.seats)
@@ -71,7 +78,7 @@ class _Replayer:
         self.cache: list[SeatState | None] = [None] * n
 
     def _fail(self, problem: str, line: int | None = None) -> DealError:
-        return DealError(problem, line=line, step=len(self.steps))
+        return DealError(problem, line=line, step=self.count)
 
     # -- snapshots --------------------------------------------------------------
 
@@ -102,6 +109,9 @@ class _Replayer:
         amount: int | None = None,
         line: int | None = None,
     ) -> None:
+        self.count += 1
+        if not self.snapshots:
+            return
         cache = self.cache
         for s in changed:
             cache[s] = self._seat_state(s)
@@ -123,7 +133,7 @@ class _Replayer:
         )
         self.steps.append(
             Step(
-                len(self.steps),
+                self.count - 1,
                 kind,
                 text[0].upper() + text[1:],
                 state,

@@ -1,0 +1,1 @@
+"""Benchmarks that time whole features end to end, each in a fresh process."""
