@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -297,13 +298,18 @@ def generate(path: Path, hands: int) -> None:
             out.write("\n\n")
 
 
-def run(hands: int) -> tuple[float, dict[str, object]]:
-    """Seconds taken by a fresh ``python -m evaluator.hand_histories`` on a generated file."""
+def run(hands: int) -> tuple[float, float, dict[str, object]]:
+    """Wall and CPU seconds of a fresh ``python -m evaluator.hand_histories`` on a generated file.
+
+    The CPU figure is what the target means on a busy machine: the wall time
+    also counts the time other programs had the core.
+    """
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "histories.txt"
         generate(path, hands)
         root = Path(__file__).resolve().parent.parent
         env = dict(os.environ, PYTHONPATH=str(root))
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         done = subprocess.run(
             [sys.executable, "-m", "evaluator.hand_histories", str(path)],
@@ -314,21 +320,24 @@ def run(hands: int) -> tuple[float, dict[str, object]]:
             check=False,
         )
         seconds = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
     lines = done.stdout.splitlines()
     summary = json.loads(lines[-1]) if lines else {"error": done.stderr[-500:]}
-    return seconds, summary
+    return seconds, cpu, summary
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=HANDS)
     args = parser.parse_args(argv)
-    seconds, summary = run(args.hands)
+    seconds, cpu, summary = run(args.hands)
     everything_ok = summary.get("hands") == args.hands and summary.get("not_ok") == 0
     target = TARGET_SECONDS * args.hands / HANDS
     verdict = "PASS" if seconds < target and everything_ok else "MISS"
     label = f"read and verify {args.hands:,} hand histories"
     print(f"{label:<48} {seconds:>12.2f} s  (target < {target:.2f} s) {verdict}")
+    print(f"{'  of which CPU time in that process':<48} {cpu:>12.2f} s")
     if not everything_ok:
         print(f"not every hand verified: {summary}")
     return 0 if everything_ok else 1
