@@ -11,7 +11,7 @@ and the reason (``HandHistoryError``); the other hands are unaffected.
 
 from __future__ import annotations
 
-from .check import check_paths, hand_line, summary
+from .check import check_bytes, check_paths, hand_line, summary
 from .errors import HandHistoryError
 from .phh import to_phh
 from .reader import HandResult, read_bytes, read_text
@@ -22,6 +22,7 @@ __all__ = [
     "HandHistoryError",
     "HandResult",
     "VerifiedHand",
+    "check_bytes",
     "check_paths",
     "hand_line",
     "read_bytes",

@@ -49,6 +49,19 @@ def summary(lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
     }
 
 
+def check_bytes(
+    data: bytes, name: str = "the upload", *, max_bytes: int = MAX_BYTES
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """``check_paths`` for text that arrived as bytes (an upload or a paste)."""
+    try:
+        results = read_bytes(data, max_bytes=max_bytes)
+    except HandHistoryError as error:
+        lines = [file_error_line(error, name)]
+    else:
+        lines = [hand_line(result) for result in results]
+    return lines, summary(lines)
+
+
 def check_paths(
     paths: Iterable[str | Path], *, max_bytes: int = MAX_BYTES
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
