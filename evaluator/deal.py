@@ -54,12 +54,18 @@ class DealError(EvaluatorError):
 
 @dataclass(frozen=True)
 class Seat:
-    """One seat: ``stack`` is None only when a record gives no betting at all."""
+    """One seat: ``stack`` is None only when a record gives no betting at all.
+
+    ``hidden`` counts cards dealt face down that the record cannot name (a
+    card room's history knows only its own player's hand); ``cards`` holds
+    the known ones, so the two together make a full hand.
+    """
 
     name: str
     stack: int | None
     cards: tuple[Card, ...]
     line: int | None = field(default=None, compare=False, repr=False)
+    hidden: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "cards", tuple(self.cards))
@@ -94,12 +100,17 @@ class BettingLine:
 
 @dataclass(frozen=True)
 class DrawEntry:
-    """One seat's part of a draw; standing pat is an empty discard."""
+    """One seat's part of a draw; standing pat is an empty discard.
+
+    ``hidden`` is a draw seen from across the table: that many cards were
+    replaced, but which ones (out or in) nobody at the table could see.
+    """
 
     seat: str
     discards: tuple[Card, ...] = ()
     receives: tuple[Card, ...] = ()
     line: int | None = field(default=None, compare=False, repr=False)
+    hidden: int = 0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "discards", tuple(self.discards))
@@ -124,6 +135,32 @@ class DrawLine:
 
 Street = BettingLine | DrawLine
 
+FORCED_BETS = ("ante", "small blind", "big blind")
+
+
+@dataclass(frozen=True)
+class Post:
+    """A forced bet as a card room recorded it: who posted what, and how many chips.
+
+    Rooms post antes and blinds together, and a seat joining the table may
+    post a big blind out of position; the profile's one blind pattern cannot
+    say that, so a record may list its posts instead.
+    """
+
+    seat: str
+    kind: str  # one of FORCED_BETS
+    amount: int
+    line: int | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Show:
+    """One seat at the showdown: the cards it turned up, or None when it mucked."""
+
+    seat: str
+    cards: tuple[Card, ...] | None
+    line: int | None = field(default=None, compare=False, repr=False)
+
 
 @dataclass(frozen=True)
 class DealRecord:
@@ -147,8 +184,18 @@ class DealRecord:
     streets: tuple[Street, ...] = ()
     showdown_pot: int | None = None
     notes: tuple[str, ...] = ()
+    # What a card room's history adds: the forced bets as posted (None: the
+    # profile's blinds or antes), who showed or mucked at the showdown (None:
+    # every live seat shows), and the chips the room kept before paying out.
+    posts: tuple[Post, ...] | None = None
+    showdown: tuple[Show, ...] | None = None
+    rake: int = 0
 
     def __post_init__(self) -> None:
+        if self.posts is not None:
+            object.__setattr__(self, "posts", tuple(self.posts))
+        if self.showdown is not None:
+            object.__setattr__(self, "showdown", tuple(self.showdown))
         object.__setattr__(self, "seats", tuple(self.seats))
         object.__setattr__(self, "streets", tuple(self.streets))
         object.__setattr__(self, "notes", tuple(self.notes))

@@ -175,7 +175,10 @@ assert set(SETTING_NAMES) <= {f.name for f in fields(GameProfile)}
 
 # Badacey: lesson 000 (fixed-limit 6/12, blinds 3/6, replace 0-5 cards; the
 # summary page's 0-3 is a room setting). Badugi: lesson 003 (2/4 units, any of
-# the four cards). Badeucey: text 004 (blinds, zero to five cards).
+# the four cards). Badeucey: text 004 (blinds, zero to five cards). The two
+# single-half games are the triple-draw lowball games card rooms deal, with
+# the same fixed-limit table as Badacey: players bring their hand histories,
+# so each is a game of its own and not only a way to score a half.
 PROFILES: dict[str, GameProfile] = {
     p.key: p
     for p in (
@@ -205,13 +208,13 @@ PROFILES: dict[str, GameProfile] = {
         ),
         GameProfile(
             key="ace_to_five",
-            name="Ace-to-five low",
+            name="A-5 triple draw",
             hand_size=5,
             awards=("ace_to_five",),
         ),
         GameProfile(
             key="deuce_to_seven",
-            name="Deuce-to-seven low",
+            name="2-7 triple draw",
             hand_size=5,
             awards=("deuce_to_seven",),
         ),

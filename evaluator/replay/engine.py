@@ -12,25 +12,38 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from ..betting import Table
-from ..cards import Card, format_cards
+from ..cards import DECK, Card, format_cards
 from ..deal import BettingLine, DealError, DealRecord, DrawEntry, DrawLine, round_name
 from ..profiles import GameProfile
-from ..settlement import settle
+from ..settlement import SeatResult, Settlement, settle
 from ..wording import names_and, number_word
+from .forced_bets import post_recorded
+from .rake import take_rake
 from .record_checks import check_seats, showdown_share
 from .results import ContributionRow, ContributionTable, Ledger, LedgerRow, Replay
-from .sentences import action_text, draw_text, post_text
+from .sentences import action_text, draw_text, post_text, unseen_draw_text
 from .snapshots import DrawRecord, SeatState, State, Step
 
+# One deck: once a deal has dealt more cards than this, the room must have
+# shuffled the discards back in, whether or not the record says so.
+DECK_SIZE = len(DECK)
 
-def replay(record: DealRecord) -> Replay:
-    """Play the record through, checking every step; raises ``DealError`` at the first fault."""
-    return _Replayer(record).run()
+
+def replay(record: DealRecord, *, snapshots: bool = True) -> Replay:
+    """Play the record through, checking every step; raises ``DealError`` at the first fault.
+
+    ``snapshots=False`` checks exactly the same rules but keeps no steps (the
+    result's ``steps`` is empty): checking thousands of imported hands needs
+    only the verdict and the chips, and the table snapshots are most of the cost.
+    """
+    return _Replayer(record, snapshots).run()
 
 
 class _Replayer:
-    def __init__(self, record: DealRecord) -> None:
+    def __init__(self, record: DealRecord, snapshots: bool = True) -> None:
         self.record = record
+        self.snapshots = snapshots
+        self.count = 0  # steps taken, kept or not
         self.profile = record.profile()
         self.steps: list[Step] = []
         self.names = tuple(seat.name for seat in record.seats)
@@ -42,6 +55,18 @@ class _Replayer:
         stacks = [seat.stack if seat.stack is not None else share for seat in record.seats]
         self.table = Table(self.profile, self.names, stacks, record.button)
         self.hands = [list(seat.cards) for seat in record.seats]
+        self.hidden = [seat.hidden for seat in record.seats]
+        # A card room's history hides other seats' cards; the engine then checks
+        # what it can see and never guesses the rest.
+        self.any_hidden = any(self.hidden) or any(
+            entry.hidden
+            for street in record.streets
+            if isinstance(street, DrawLine)
+            for entry in street.entries
+        )
+        self.track_dead = True
+        self.hidden_draws: list[list[int]] = [[] for _ in range(n)]
+        self.conceded = [False] * n
         self.draws: list[list[DrawRecord]] = [[] for _ in range(n)]
         self.owner: dict[Card, int] = {}
         self.dead: dict[Card, str] = {}
@@ -53,7 +78,7 @@ class _Replayer:
         self.cache: list[SeatState | None] = [None] * n
 
     def _fail(self, problem: str, line: int | None = None) -> DealError:
-        return DealError(problem, line=line, step=len(self.steps))
+        return DealError(problem, line=line, step=self.count)
 
     # -- snapshots --------------------------------------------------------------
 
@@ -68,6 +93,8 @@ class _Replayer:
             t.all_in[s] and self.stacks_known,
             t.round_in[s],
             t.total_in[s],
+            self.hidden[s],
+            tuple(self.hidden_draws[s]),
         )
 
     def _step(
@@ -82,6 +109,9 @@ class _Replayer:
         amount: int | None = None,
         line: int | None = None,
     ) -> None:
+        self.count += 1
+        if not self.snapshots:
+            return
         cache = self.cache
         for s in changed:
             cache[s] = self._seat_state(s)
@@ -103,7 +133,7 @@ class _Replayer:
         )
         self.steps.append(
             Step(
-                len(self.steps),
+                self.count - 1,
                 kind,
                 text[0].upper() + text[1:],
                 state,
@@ -120,8 +150,19 @@ class _Replayer:
         record, profile = self.record, self.profile
         self._deal()
         if record.showdown_pot is None:
-            for seat, what, chips in self.table.post_forced_bets():
-                self._post(seat, what, chips)
+            if record.posts is None:
+                for seat, what, chips in self.table.post_forced_bets():
+                    self._post(seat, what, chips)
+            else:
+                try:
+                    for seat, what, chips, line in post_recorded(
+                        self.table, self.profile, record.posts, self._seat_of
+                    ):
+                        self._post(seat, what, chips, line)
+                except DealError as error:
+                    if error.step is not None:
+                        raise
+                    raise self._fail(error.problem, error.line) from None
             self._play_streets()
         else:
             self._play_draws_only()
@@ -140,7 +181,7 @@ class _Replayer:
                     raise self._fail(f"{card} is dealt {where}", seat.line)
                 self.owner[card] = s
         self.used.update(self.owner)
-        self.dealt = len(self.owner)
+        self.dealt = len(self.owner) + sum(self.hidden)
         button = self.names[self.record.button]
         self._step(
             "deal",
@@ -149,12 +190,18 @@ class _Replayer:
             range(len(self.names)),
         )
 
-    def _post(self, seat: int, what: str, chips: int) -> None:
+    def _post(self, seat: int, what: str, chips: int, line: int | None = None) -> None:
         t, profile = self.table, self.profile
         owed = {"small blind": profile.small_blind, "big blind": profile.big_blind}.get(what)
         text = post_text(self.names[seat], what, chips, owed)
         self._step(
-            "post", f"{text} The pot is {t.pot}.", (seat,), actor=seat, action=what, amount=chips
+            "post",
+            f"{text} The pot is {t.pot}.",
+            (seat,),
+            actor=seat,
+            action=what,
+            amount=chips,
+            line=line,
         )
 
     def _play_streets(self) -> None:
@@ -318,12 +365,17 @@ class _Replayer:
                     f"{self.names[order[k]]}'s turn",
                     entry.line,
                 )
-            self._replace(seat, word, entry)
+            if entry.hidden:
+                self._replace_unseen(seat, word, entry)
+            else:
+                self._replace(seat, word, entry)
             done.add(seat)
             self.drawing = order[k + 1] if k + 1 < len(order) else None
             self._step(
                 "draw",
-                draw_text(self.names[seat], entry),
+                unseen_draw_text(self.names[seat], entry.hidden)
+                if entry.hidden
+                else draw_text(self.names[seat], entry),
                 (*changed, seat),
                 actor=seat,
                 line=entry.line,
@@ -362,6 +414,7 @@ class _Replayer:
                 f"{profile.hand_size} cards",
                 where,
             )
+        self._mind_the_stub(len(receives))
         for card in receives:
             if card in self.owner:
                 holder = self.owner[card]
@@ -381,13 +434,57 @@ class _Replayer:
         for card in discards:
             hand.remove(card)
             del self.owner[card]
-            self.dead[card] = f"{name} discarded it in draw {word}"
+            if self.track_dead:
+                self.dead[card] = f"{name} discarded it in draw {word}"
         for card in receives:
             hand.append(card)
             self.owner[card] = seat
         self.used.update(receives)
         self.dealt += len(receives)
         self.draws[seat].append((discards, receives))
+        self.hidden_draws[seat].append(0)
+
+    def _replace_unseen(self, seat: int, word: str, entry: DrawEntry) -> None:
+        """A draw nobody else saw: only the number of cards is known, and checked."""
+        name, profile, count = self.names[seat], self.profile, entry.hidden
+        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
+            raise self._fail(f"{name}'s draw must replace a whole number of cards", entry.line)
+        if entry.discards or entry.receives:
+            raise self._fail(
+                f"{name}'s draw {word} names some cards and hides others; give one or the other",
+                entry.line,
+            )
+        if count > profile.max_discard:
+            raise self._fail(
+                f"{name} replaces {count} cards in draw {word}, but this "
+                f"{profile.name} table allows at most {profile.max_discard} per draw",
+                entry.line,
+            )
+        self._mind_the_stub(count)
+        if count > self.hidden[seat]:
+            # Some known cards went out unseen: which ones, nobody can say, so the
+            # whole hand is face down from here (and those cards are nowhere known).
+            for card in self.hands[seat]:
+                del self.owner[card]
+            self.hands[seat] = []
+            self.hidden[seat] = profile.hand_size
+        self.dealt += count
+        self.draws[seat].append(((), ()))
+        self.hidden_draws[seat].append(count)
+
+    def _mind_the_stub(self, needed: int) -> None:
+        """Stop tracking discards once a record with hidden cards must have reshuffled.
+
+        A room shuffles the discards back in when the deck runs short and its
+        history does not say so; past one deck's worth of cards a known
+        discard may come round again, and refusing it would be wrong.
+        """
+        if self.any_hidden and self.track_dead and self.dealt + needed > DECK_SIZE:
+            self.track_dead = False
+            self.dead.clear()
+            for card, holder in list(self.owner.items()):
+                if self.table.folded[holder]:
+                    del self.owner[card]
 
     # -- the end ----------------------------------------------------------------
 
@@ -395,26 +492,28 @@ class _Replayer:
         t, names, n = self.table, self.names, len(self.names)
         self.street = "showdown"
         live = t.live
-        settlement = settle(
-            profile,
-            [None if t.folded[s] else tuple(self.hands[s]) for s in range(n)],
-            contributions=t.total_in,
-            folded=t.folded,
-            button=self.record.button,
-            names=names,
-        )
-        pot = t.pot
+        self._reveal()
+        out = [t.folded[s] or self.conceded[s] for s in range(n)]
+        contenders = [s for s in range(n) if not out[s]]
+        if not contenders:
+            raise self._fail("every seat still in the hand mucked at the showdown")
+        settlement = self._settle(profile, out, contenders)
+        settlement, rake_text = take_rake(profile, settlement, self.record.rake, self._fail)
+        pot = t.pot - self.record.rake
         clockwise = t.clockwise_from(self.record.button + 1)
         if len(live) == 1:
             opening = f"Everyone but {names[live[0]]} has folded."
         else:
             shows = "; ".join(
-                f"{names[s]} shows {format_cards(self.hands[s])}"
+                f"{names[s]} mucks"
+                if self.conceded[s]
+                else f"{names[s]} shows {format_cards(self.hands[s])}"
                 for s in clockwise
                 if not t.folded[s]
             )
             opening = f"Showdown: {shows}."
-        self._step("showdown", " ".join([opening, *settlement.explanation()]), range(n))
+        words = [opening, *rake_text, *settlement.explanation()]
+        self._step("showdown", " ".join(words), range(n), pot=pot)
         payouts = settlement.payouts
         if sum(payouts) != pot:
             raise self._fail(
@@ -442,7 +541,107 @@ class _Replayer:
             ledger=self._ledger(payouts),
             cards_used=len(self.used),
             cards_dealt=self.dealt,
+            rake=self.record.rake,
         )
+
+    def _reveal(self) -> None:
+        """Apply what each seat showed or mucked, checking the shown cards against the deal."""
+        t, names, record = self.table, self.names, self.record
+        live = t.live
+        if record.showdown is None:
+            if len(live) >= 2:
+                for s in live:
+                    if self.hidden[s]:
+                        raise self._fail(
+                            f"{names[s]}'s cards are not known at the showdown: the record "
+                            f"must say what {names[s]} showed, or that {names[s]} mucked"
+                        )
+            return
+        shown: set[int] = set()
+        for show in record.showdown:
+            s = self._seat_of(show.seat, show.line)
+            if t.folded[s]:
+                raise self._fail(f"{show.seat} has folded and has no hand to show", show.line)
+            if s in shown:
+                raise self._fail(f"{show.seat} shows down twice", show.line)
+            shown.add(s)
+            if show.cards is None:
+                self.conceded[s] = True
+            else:
+                self._show(s, tuple(show.cards), show.line)
+        if len(live) >= 2:
+            for s in live:
+                if s not in shown:
+                    self.conceded[s] = True  # a hand not shown cannot win
+
+    def _show(self, s: int, cards: tuple[Card, ...], line: int | None) -> None:
+        name, profile = self.names[s], self.profile
+        if len(cards) != profile.hand_size or len(set(cards)) != len(cards):
+            raise self._fail(
+                f"{name} shows {format_cards(cards)}, but a {profile.name} hand is "
+                f"{number_word(profile.hand_size)} different cards",
+                line,
+            )
+        known = self.hands[s]
+        missing = [card for card in known if card not in cards]
+        if missing:
+            raise self._fail(
+                f"{name} shows {format_cards(cards)}, but {name} holds {format_cards(missing)}",
+                line,
+            )
+        for card in cards:
+            if card in known:
+                continue
+            holder = self.owner.get(card)
+            if holder is not None:
+                where = (
+                    f"it was in {self.names[holder]}'s hand when they folded"
+                    if self.table.folded[holder]
+                    else f"it is in {self.names[holder]}'s hand"
+                )
+                raise self._fail(f"{name} cannot show {card}: {where}", line)
+            if card in self.dead:
+                raise self._fail(
+                    f"{name} cannot show {card}: {self.dead[card]}, and the deck had not "
+                    "run out since",
+                    line,
+                )
+        for card in cards:
+            self.owner[card] = s
+        self.used.update(cards)
+        self.hands[s] = list(cards)
+        self.hidden[s] = 0
+        self._step("show", f"{name} shows {format_cards(cards)}.", (s,), actor=s, line=line)
+
+    def _settle(self, profile: GameProfile, out: list[bool], contenders: list[int]) -> Settlement:
+        """``settle`` over the seats still contending; a lone winner's cards may be unknown.
+
+        A pot nobody contests is never read, so a face-down winner gets a
+        stand-in hand for the call and no cards in the result.
+        """
+        t, names, n = self.table, self.names, len(self.names)
+        stand_in = len(contenders) == 1 and bool(self.hidden[contenders[0]])
+        hands = [
+            None
+            if out[s]
+            else (tuple(DECK[: self.profile.hand_size]) if stand_in else tuple(self.hands[s]))
+            for s in range(n)
+        ]
+        settlement = settle(
+            profile,
+            hands,
+            contributions=t.total_in,
+            folded=out,
+            button=self.record.button,
+            names=names,
+        )
+        if stand_in:
+            (winner,) = contenders
+            settlement.seats = tuple(
+                SeatResult(winner, seat.name, False, None) if seat.seat == winner else seat
+                for seat in settlement.seats
+            )
+        return settlement
 
     def _contributions(self) -> ContributionTable:
         t = self.table
@@ -470,7 +669,8 @@ class _Replayer:
         starts = _total_of(seat.stack for seat in self.record.seats)
         ends = _total_of(row.end for row in rows)
         total = LedgerRow("Total", starts, sum(t.total_in), sum(payouts), ends)
-        if starts is not None and starts != ends:  # pragma: no cover - an engine bug
+        rake = self.record.rake
+        if starts is not None and ends is not None and starts != ends + rake:  # pragma: no cover
             raise self._fail(f"the chips do not balance: {starts} at the start, {ends} at the end")
         return Ledger(tuple(rows), total)
 

@@ -34,12 +34,20 @@ def check_seats(record: DealRecord, profile: GameProfile) -> None:
                 )
         elif not isinstance(seat.stack, int) or seat.stack < 1:
             raise _fail(f"{seat.name}'s stack must be at least 1 chip", seat.line)
-        if len(seat.cards) != profile.hand_size:
+        hidden = seat.hidden
+        if not isinstance(hidden, int) or isinstance(hidden, bool) or hidden < 0:
+            raise _fail(f"{seat.name}'s face-down cards must be counted from 0", seat.line)
+        if len(seat.cards) + hidden != profile.hand_size:
+            dealt = len(seat.cards) + hidden
             raise _fail(
-                f"{seat.name} is dealt {len(seat.cards)} cards, but a {profile.name} "
+                f"{seat.name} is dealt {dealt} cards, but a {profile.name} "
                 f"hand has {profile.hand_size}",
                 seat.line,
             )
+    if record.posts is not None and record.showdown_pot is not None:
+        raise _fail("a record with a showdown pot gives no forced bets")
+    if not isinstance(record.rake, int) or isinstance(record.rake, bool) or record.rake < 0:
+        raise _fail("the rake must be a whole number of chips from 0")
 
 
 def showdown_share(record: DealRecord) -> int:

@@ -57,6 +57,7 @@ class Replay:
     ledger: Ledger
     cards_used: int  # distinct physical cards seen in the deal
     cards_dealt: int  # cards dealt, counting a card again when a reshuffle reused it
+    rake: int = 0  # chips the room kept; ``settlement`` pays what is left
 
     @property
     def round_pots(self) -> tuple[int, ...]:

@@ -24,6 +24,8 @@ class SeatState:
     all_in: bool
     in_round: int  # chips put in during the current betting round, antes included
     in_total: int
+    hidden: int = 0  # cards held face down: nobody outside the seat knows them
+    hidden_draws: tuple[int, ...] = ()  # cards each draw replaced out of sight (0: seen)
 
     @property
     def discarded(self) -> tuple[Card, ...]:
@@ -49,7 +51,7 @@ class State:
 @dataclass(frozen=True, slots=True)
 class Step:
     index: int
-    kind: str  # deal, post, action, reshuffle, draw, round_end, pot, showdown, payout
+    kind: str  # deal, post, action, reshuffle, draw, round_end, pot, show, showdown, payout
     text: str  # one plain sentence (or two) for learners
     state: State  # the table after this step
     actor: int | None = None

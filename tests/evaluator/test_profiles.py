@@ -65,3 +65,14 @@ def test_an_unknown_game_lists_the_games_there_are():
 def test_the_big_bet_starts_with_the_third_betting_round():
     profile = get_profile("badacey")
     assert [profile.bet_size(r) for r in range(4)] == [6, 6, 12, 12]
+
+
+def test_the_single_half_games_are_the_triple_draw_lowball_games():
+    triple = {key: p for key, p in PROFILES.items() if len(p.awards) == 1 and p.hand_size == 5}
+    assert {key: p.name for key, p in triple.items()} == {
+        "ace_to_five": "A-5 triple draw",
+        "deuce_to_seven": "2-7 triple draw",
+    }
+    for profile in triple.values():
+        assert profile.draws == 3
+        assert profile.max_discard == 5

@@ -1,0 +1,32 @@
+"""Card-room hand histories: read a file, replay every hand, check it against the room.
+
+Two text layouts are read (see ``docs/hand-histories.md``): the "Game #" one
+and the mixed-games room's "#ID: Limit <game>" one, in UTF-8 (with or
+without a byte-order mark) or UTF-16. Each hand becomes a ``DealRecord``
+with the cards nobody saw left face down, is replayed by the deal engine,
+and is held against what the room says each seat collected after the rake.
+A hand that cannot be read or disagrees is reported with its id, its line
+and the reason (``HandHistoryError``); the other hands are unaffected.
+"""
+
+from __future__ import annotations
+
+from .check import check_bytes, check_paths, hand_line, summary
+from .errors import HandHistoryError
+from .phh import to_phh
+from .reader import HandResult, read_bytes, read_text
+from .verify import Disagreement, VerifiedHand
+
+__all__ = [
+    "Disagreement",
+    "HandHistoryError",
+    "HandResult",
+    "VerifiedHand",
+    "check_bytes",
+    "check_paths",
+    "hand_line",
+    "read_bytes",
+    "read_text",
+    "summary",
+    "to_phh",
+]

@@ -1,0 +1,29 @@
+"""``python -m evaluator.hand_histories FILE...``: check histories without saving them.
+
+Prints one JSON line per hand, then a summary line; exits 1 if any hand is
+not ok, so a script can stop on a file that would not import cleanly.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .check import check_paths
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if not args or any(a in ("-h", "--help") for a in args):
+        print("usage: python -m evaluator.hand_histories FILE...", file=sys.stderr)
+        return 2
+    lines, total = check_paths(args)
+    out = sys.stdout
+    for line in lines:
+        out.write(json.dumps(line, ensure_ascii=False) + "\n")
+    out.write(json.dumps(total) + "\n")
+    return 0 if total["not_ok"] == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

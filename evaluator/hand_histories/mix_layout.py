@@ -1,0 +1,244 @@
+"""Layout 2, the "#ID: Limit <game>" histories of the mixed-games room.
+
+Every betting round and draw has a heading; a call or raise gives the seat's
+total for the round; every seat gets a ``Dealt to`` line with ``X`` for the
+cards nobody saw; the summary gives each seat's stack after the hand.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .games import MIX_LAYOUT_GAMES
+from .lines import HandContext, is_chatter
+from .money import scale_for
+from .parsed import (
+    ActionLine,
+    Collected,
+    DrawLineText,
+    NetLine,
+    ParsedHand,
+    PostLine,
+    SeatLine,
+    Section,
+    ShowLine,
+)
+from .splitting import HandText
+
+_HEADER = re.compile(r"#([\w-]+):\s+(.*?)\s+-\s+(\S+)\s*/\s*(\S+)")
+_TABLE = re.compile(r"Table '.*' Seat (\d+) is the button")
+_SEAT = re.compile(r"Seat (\d+): (.+?) \(([^()]+)\)")
+_NET = re.compile(r"Seat (\d+): (.+?) \(([^()]+)\)(?: ([+-]\S+|0))?")
+_HEADING = re.compile(r"\*\*\* (\d)(?:ST|ND|RD|TH) (BETTING ROUND|DRAW) \*\*\*")
+_OTHER_HEADING = re.compile(r"\*\*\* (.+?) \*\*\*")
+_DATE = re.compile(r"\d{4}[-/]\d{2}[-/]\d{2}.*")
+_POST = re.compile(r"posts (ante|the small blind|the big blind|blind) (\S+)")
+_DEALT = re.compile(r"Dealt to (.+?): \[([^\]]*)\]")
+_ACTION = re.compile(r"(folds|checks|calls|bets|raises to)(?: (\S+))?( and is all-in)?")
+_DRAWS = re.compile(r"draws (\d+)")
+_SWAP = re.compile(r"discards \[([^\]]*)\] draws \[([^\]]*)\]")
+_SHOWS = re.compile(r"shows \[([^\]]*)\]")
+_RETURNED = re.compile(r"Uncalled bet \((\S+)\) returned to (.+)")
+_WINS = re.compile(r"(.+?) wins (?:\((\S+)\) from ((?:main |side )?pot(?: \d+)?)|pot \((\S+)\))")
+_RAKE = re.compile(r"Rake (\S+)")
+_POST_KINDS = {
+    "ante": "ante",
+    "the small blind": "small blind",
+    "the big blind": "big blind",
+    "blind": "big blind",
+}
+
+
+def parse_mix_layout(text: HandText) -> ParsedHand:
+    first = text.first_line
+    m = _HEADER.fullmatch(text.lines[0])
+    hand_id = text.lines[0][1:].split(":", 1)[0]
+    ctx = HandContext(hand_id, scale_for("\n".join(text.lines)))
+    if m is None:
+        raise ctx.fail("the first line must read '#ID: Limit <game> - <small>/<big>'", first)
+    name = m.group(2)
+    limit, _, game_name = name.partition(" ")
+    game = MIX_LAYOUT_GAMES.get(game_name)
+    if game is None or limit != "Limit":
+        known = ", ".join(MIX_LAYOUT_GAMES)
+        raise ctx.fail(
+            f"'{name[:60]}' is not a game this reader knows (it reads Limit {known})", first
+        )
+    hand = ParsedHand(
+        hand_id=hand_id,
+        layout="mix",
+        room="mixed-games room",
+        game=game,
+        small_bet=ctx.amount(m.group(3), first),
+        big_bet=ctx.amount(m.group(4), first),
+        scale=ctx.scale,
+        header_line=first,
+        last_line=text.number(len(text.lines) - 1),
+    )
+    _Reader(hand, ctx).read(text)
+    return hand
+
+
+class _Reader:
+    def __init__(self, hand: ParsedHand, ctx: HandContext) -> None:
+        self.hand = hand
+        self.ctx = ctx
+        self.part = "seats"
+        self.section: Section | None = None
+        self.expected = ("betting", 1)
+
+    def read(self, text: HandText) -> None:
+        for index in range(1, len(text.lines)):
+            line, number = text.lines[index], text.number(index)
+            if not line or is_chatter(line):
+                continue
+            self._line(line, number)
+        if self.part != "summary" or not (self.hand.collected or self.hand.nets):
+            raise self.ctx.fail(
+                "the hand is cut off: it stops before its summary and the winners",
+                self.hand.last_line,
+            )
+
+    def _line(self, line: str, number: int) -> None:
+        ctx, hand = self.ctx, self.hand
+        heading = _HEADING.fullmatch(line)
+        if heading:
+            self._heading(int(heading.group(1)), heading.group(2), number)
+            return
+        other = _OTHER_HEADING.fullmatch(line)
+        if other:
+            if other.group(1) != "SUMMARY" or self.part == "summary":
+                raise ctx.fail(f"'{line[:40]}' is not a part of a draw hand here", number)
+            self.part = "summary"
+            hand.summary_line = number
+            return
+        if self.part == "seats":
+            self._seats(line, number)
+            return
+        if self.part == "summary":
+            self._summary(line, number)
+            return
+        m = _RETURNED.fullmatch(line)
+        if m:
+            name = ctx.seat_named(m.group(2), number)
+            hand.returned.append(Collected(name, ctx.amount(m.group(1), number), "", number))
+            return
+        m = _DEALT.fullmatch(line)
+        if m:
+            name = ctx.seat_named(m.group(1), number)
+            if name in hand.dealt or len(hand.sections) > 1:
+                raise ctx.fail(f"{name} is dealt a hand twice", number)
+            cards, hidden = ctx.cards_or_hidden(m.group(2), number)
+            hand.dealt[name] = (cards, hidden, number)
+            return
+        found = ctx.seat_prefix(line, (": ", " "))
+        if found is None:
+            raise ctx.fail(f"cannot read '{line[:60]}' here", number)
+        self._seat_line(*found, number)
+
+    def _seats(self, line: str, number: int) -> None:
+        ctx, hand = self.ctx, self.hand
+        m = _TABLE.match(line)
+        if m:
+            hand.button_number, hand.button_line = int(m.group(1)), number
+            return
+        m = _SEAT.match(line)
+        if m:
+            if "sitting out" in line[m.end() :]:
+                return
+            ctx.add_seat(m.group(2), number)
+            stack = ctx.amount(m.group(3), number)
+            hand.seats.append(SeatLine(int(m.group(1)), m.group(2), stack, number))
+            return
+        if _DATE.fullmatch(line):
+            return
+        raise ctx.fail(f"cannot read '{line[:60]}' before the first betting round", number)
+
+    def _heading(self, ordinal: int, what: str, number: int) -> None:
+        kind = "betting" if what == "BETTING ROUND" else "draw"
+        if (kind, ordinal) != self.expected or self.part == "summary":
+            raise self.ctx.fail(f"'*** {ordinal} {what} ***' is out of order", number)
+        self.expected = ("draw", ordinal) if kind == "betting" else ("betting", ordinal + 1)
+        self.section = Section(kind, number)
+        self.hand.sections.append(self.section)
+        self.part = kind
+
+    def _seat_line(self, name: str, rest: str, number: int) -> None:
+        ctx, hand, section = self.ctx, self.hand, self.section
+        assert section is not None
+        m = _POST.fullmatch(rest)
+        if m:
+            if len(hand.sections) > 1 or section.actions:
+                raise ctx.fail(f"{name} posts a forced bet in the middle of the hand", number)
+            kind = _POST_KINDS[m.group(1)]
+            hand.posts.append(PostLine(name, kind, ctx.amount(m.group(2), number), number))
+            return
+        m = _SHOWS.fullmatch(rest)
+        if m:
+            hand.shows.append(ShowLine(name, ctx.cards(m.group(1), number), number))
+            return
+        if rest in ("mucks", "mucks hand"):
+            hand.shows.append(ShowLine(name, None, number))
+            return
+        if hand.shows:
+            raise ctx.fail(f"cannot read {name}'s '{rest[:40]}' after the showdown", number)
+        if section.kind == "betting":
+            self._action(name, rest, number)
+        else:
+            self._draw(name, rest, number)
+
+    def _action(self, name: str, rest: str, number: int) -> None:
+        ctx = self.ctx
+        assert self.section is not None
+        m = _ACTION.fullmatch(rest)
+        if m is None:
+            raise ctx.fail(f"cannot read {name}'s '{rest[:40]}' in a betting round", number)
+        verb, amount = m.group(1), m.group(2)
+        kind = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}.get(
+            verb, "raise"
+        )
+        if (amount is None) != (kind in ("fold", "check")):
+            raise ctx.fail(f"cannot read {name}'s '{rest[:40]}'", number)
+        chips = None if amount is None else ctx.amount(amount, number)
+        self.section.actions.append(ActionLine(name, kind, chips, chips is not None, number))
+
+    def _draw(self, name: str, rest: str, number: int) -> None:
+        ctx = self.ctx
+        assert self.section is not None
+        if rest == "stands pat":
+            self.section.draws.append(DrawLineText(name, 0, number, (), ()))
+            return
+        m = _DRAWS.fullmatch(rest)
+        if m:
+            self.section.draws.append(DrawLineText(name, int(m.group(1)), number))
+            return
+        m = _SWAP.fullmatch(rest)
+        if m is None:
+            raise ctx.fail(f"cannot read {name}'s draw '{rest[:40]}'", number)
+        old, new = ctx.cards(m.group(1), number), ctx.cards(m.group(2), number)
+        if len(old) != len(new):
+            raise ctx.fail(f"{name} discards {len(old)} cards but draws {len(new)}", number)
+        self.section.draws.append(DrawLineText(name, len(old), number, old, new))
+
+    def _summary(self, line: str, number: int) -> None:
+        ctx, hand = self.ctx, self.hand
+        m = _WINS.fullmatch(line)
+        if m:
+            name = ctx.seat_named(m.group(1), number)
+            amount = ctx.amount(m.group(2) or m.group(4), number)
+            hand.collected.append(Collected(name, amount, m.group(3) or "pot", number))
+            return
+        m = _RAKE.fullmatch(line)
+        if m:
+            hand.rake = ctx.amount(m.group(1), number)
+            return
+        m = _NET.fullmatch(line)
+        if m:
+            name = ctx.seat_named(m.group(2), number)
+            net = m.group(4)
+            signed = None
+            if net is not None:
+                signed = ctx.amount(net.lstrip("+-"), number) * (-1 if net[0] == "-" else 1)
+            hand.nets.append(NetLine(name, ctx.amount(m.group(3), number), signed, number))
+            return
+        raise ctx.fail(f"cannot read '{line[:60]}' in the summary", number)

@@ -1,0 +1,61 @@
+"""Amounts: money with cents and tournament chips, read exactly, never as floats.
+
+A deal keeps whole chips. A hand whose amounts carry cents is read in cents
+(every amount times 100); a hand of whole numbers is read as it is. Reading
+goes through ``Decimal`` so ``0.29`` is exactly 29 cents.
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal, InvalidOperation
+
+from ..limits import MAX_CHIPS
+from .errors import HandHistoryError
+
+_AMOUNT = re.compile(r"[$€£]?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?")
+_HAS_CENTS = re.compile(r"\d\.\d")
+_CURRENCY = "$€£"
+
+
+def scale_for(text: str) -> int:
+    """100 when any amount in the hand has cents, else 1."""
+    return 100 if _HAS_CENTS.search(text) else 1
+
+
+def read_amount(text: str, scale: int, *, hand: str | None, line: int | None) -> int:
+    """Whole chips from ``$1,285.50``, ``0.25`` or ``1,285``."""
+    raw = text.strip()
+    if raw.isascii() and raw.isdigit() and len(raw) < 16 and int(raw) * scale <= MAX_CHIPS:
+        return int(raw) * scale  # the common case, whole chips, without a Decimal
+    m = _AMOUNT.fullmatch(raw)
+    if m is None:
+        raise HandHistoryError(
+            f"'{raw[:30]}' is not an amount: write digits, with at most two after the point",
+            hand=hand,
+            line=line,
+        )
+    try:
+        value = Decimal(m.group(1).replace(",", "") + "." + (m.group(2) or "0"))
+    except InvalidOperation:  # pragma: no cover - the pattern allows digits only
+        raise HandHistoryError(f"'{raw[:30]}' is not an amount", hand=hand, line=line) from None
+    chips = value * scale
+    if chips != chips.to_integral_value():
+        raise HandHistoryError(
+            f"'{raw[:30]}' has cents in a hand read in whole chips", hand=hand, line=line
+        )
+    if chips > MAX_CHIPS:
+        raise HandHistoryError(f"'{raw[:30]}' is more than a table can hold", hand=hand, line=line)
+    return int(chips)
+
+
+def format_amount(chips: int, scale: int) -> str:
+    """Chips written back the way the room wrote them (cents when the hand had cents)."""
+    if scale == 1:
+        return f"{chips:,}"
+    whole, cents = divmod(chips, scale)
+    return f"{whole:,}.{cents:02d}"
+
+
+def strip_currency(text: str) -> str:
+    return text.strip().lstrip(_CURRENCY)

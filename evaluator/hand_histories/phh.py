@@ -1,0 +1,167 @@
+"""Export a replayed deal as PHH, the poker hand history format PokerKit reads.
+
+PHH names a game by a variant code; it has codes for fixed-limit Badugi
+(``FB``) and 2-7 triple draw (``F2L3D``) but none for Badacey, Badeucey or
+A-5 triple draw, so those are refused with a sentence saying so (the docs
+show what such a file would look like). Players are numbered from the
+button's left, the button last, as PHH counts them; a card nobody saw is
+written ``??``. The file is built from the replay's own steps, so what it
+says is exactly what the engine checked.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from ..cards import Card
+from ..errors import EvaluatorError
+from ..replay import Replay, Step
+
+VARIANTS = {"badugi": "FB", "deuce_to_seven": "F2L3D"}
+
+
+def to_phh(played: Replay, *, hand: str | None = None) -> str:
+    """The PHH (TOML) text of a replayed deal; ``EvaluatorError`` when PHH cannot hold it."""
+    record, profile = played.record, played.profile
+    code = VARIANTS.get(record.profile_key)
+    if code is None:
+        raise EvaluatorError(
+            f"PHH has no variant code for {profile.name}: only Badugi (FB) and "
+            "2-7 triple draw (F2L3D) can be exported"
+        )
+    n = len(record.seats)
+    order = [(record.button + 1 + k) % n for k in range(n)]  # PHH's p1 .. pn
+    if n == 2:
+        order = [(record.button + 1) % 2, record.button]
+    player = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
+    antes, blinds = _forced(played, order)
+    actions = _deal(played, order, player)
+    bet_to = 0
+    dealing: list[str] = []  # a draw's new cards are dealt once every seat has discarded
+    for step in played.steps:
+        if step.kind in ("deal", "post", "round_end", "pot", "showdown", "payout"):
+            bet_to = step.state.bet_to if step.kind == "post" else 0
+            actions.extend(dealing)
+            dealing = []
+            continue
+        if step.kind == "reshuffle":
+            raise EvaluatorError("PHH cannot record a reshuffle of the discards")
+        actor = step.actor
+        assert actor is not None
+        if step.kind == "action":
+            actions.append(f"{player[actor]} {_action(step, bet_to)}")
+            bet_to = step.state.bet_to
+        elif step.kind == "draw":
+            discard, deal = _draw(step, player[actor])
+            actions.append(discard)
+            dealing.extend(deal)
+        elif step.kind == "show":
+            actions.append(f"{player[actor]} sm {_cards(step.state.seats[actor].cards, 0)}")
+    _showdown(played, order, player, actions)
+    lines = [
+        f"variant = {_q(code)}",
+        "ante_trimming_status = true",
+        f"antes = {_list(antes)}",
+        f"blinds_or_straddles = {_list(blinds)}",
+        f"small_bet = {profile.small_bet}",
+        f"big_bet = {profile.big_bet}",
+        f"starting_stacks = {_list([record.seats[s].stack or 0 for s in order])}",
+        "actions = [",
+        *[f"  {_q(a)}," for a in actions],
+        "]",
+        f"players = [{', '.join(_q(record.seats[s].name) for s in order)}]",
+        f"winnings = {_list([played.settlement.payouts[s] for s in order])}",
+    ]
+    ends = [row.end for row in played.ledger.rows]
+    if all(end is not None for end in ends):
+        lines.append(f"finishing_stacks = {_list([ends[s] or 0 for s in order])}")
+    if hand is not None:
+        lines.append(f"hand = {_q(hand)}")
+    if played.rake:
+        lines.append(f"_rake = {played.rake}")
+    return "\n".join(lines) + "\n"
+
+
+def _forced(played: Replay, order: Sequence[int]) -> tuple[list[int], list[int]]:
+    """Antes and blinds per PHH player; a blind PHH has no place for is refused."""
+    antes = [0] * len(order)
+    blinds = [0] * len(order)
+    position = {seat: k for k, seat in enumerate(order)}
+    for step in played.steps:
+        if step.kind != "post" or step.actor is None or step.amount is None:
+            continue
+        k = position[step.actor]
+        if step.action == "ante":
+            antes[k] = step.amount
+            continue
+        expected = 0 if step.action == "small blind" else 1
+        if len(order) > 2 and k != expected or blinds[k]:
+            name = played.record.seats[step.actor].name
+            raise EvaluatorError(
+                f"PHH cannot record {name}'s {step.action}: it is not posted in the "
+                "usual place (a blind posted out of position has no PHH form)"
+            )
+        blinds[k] = step.amount
+    if len(order) == 2:
+        # Heads-up, PHH reads each player's forced bets from the other's entry
+        # (the button is p2 and posts the first-listed small blind).
+        antes.reverse()
+        blinds.reverse()
+    return antes, blinds
+
+
+def _deal(played: Replay, order: Sequence[int], player: dict[int, str]) -> list[str]:
+    dealt = played.steps[0].state.seats
+    return [f"d dh {player[s]} {_cards(dealt[s].cards, dealt[s].hidden)}" for s in order]
+
+
+def _action(step: Step, bet_to: int) -> str:
+    kind = step.action
+    if kind == "fold":
+        return "f"
+    if kind in ("check", "call"):
+        return "cc"
+    if kind == "all-in" and step.state.bet_to <= bet_to:
+        return "cc"
+    return f"cbr {step.state.bet_to}"
+
+
+def _draw(step: Step, who: str) -> tuple[str, list[str]]:
+    """The seat's discard, and the dealing of its new cards (if any)."""
+    assert step.actor is not None
+    seat = step.state.seats[step.actor]
+    unseen = seat.hidden_draws[-1] if seat.hidden_draws else 0
+    if unseen:
+        return f"{who} sd {'??' * unseen}", [f"d dh {who} {'??' * unseen}"]
+    if not seat.discarded:
+        return f"{who} sd", []
+    return f"{who} sd {_cards(seat.discarded, 0)}", [f"d dh {who} {_cards(seat.received, 0)}"]
+
+
+def _showdown(
+    played: Replay, order: Sequence[int], player: dict[int, str], actions: list[str]
+) -> None:
+    """Show the hands the history already knew (its own seat) and muck the rest."""
+    final = played.steps[-1].state.seats
+    if sum(1 for seat in final if not seat.folded) < 2:
+        return
+    shown = {a.split()[0] for a in actions if " sm " in a}
+    for s in order:
+        seat = final[s]
+        if seat.folded or player[s] in shown:
+            continue
+        lost = played.record.showdown is not None or seat.hidden
+        actions.append(f"{player[s]} sm" if lost else f"{player[s]} sm {_cards(seat.cards, 0)}")
+
+
+def _cards(cards: Sequence[Card], hidden: int) -> str:
+    return "".join(c.rank_text.replace("10", "T") + c.suit for c in cards) + "??" * hidden
+
+
+def _q(text: str) -> str:
+    return json.dumps(text, ensure_ascii=False)
+
+
+def _list(values: Sequence[int]) -> str:
+    return "[" + ", ".join(str(v) for v in values) + "]"

@@ -1,0 +1,82 @@
+"""Reading a whole file: every hand parsed and verified, each on its own.
+
+A bad hand never stops the others: each hand becomes either a verified hand
+or the error that names its line, in file order. Only a file that is not a
+history at all (too large, binary, no hands) is refused whole.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import EvaluatorError
+from .decoding import MAX_BYTES, decode
+from .errors import HandHistoryError
+from .game_layout import parse_game_layout
+from .mix_layout import parse_mix_layout
+from .parsed import ParsedHand
+from .splitting import HandText, split_hands
+from .verify import Disagreement, VerifiedHand, verify
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """One hand of a file: ``verified`` when it replays and agrees, else ``error``."""
+
+    hand_id: str | None
+    game: str | None
+    verified: VerifiedHand | None
+    error: HandHistoryError | None
+    shown: bool = False  # some hand was shown down, so the engine could judge winners
+
+    @property
+    def ok(self) -> bool:
+        return self.verified is not None
+
+    @property
+    def agrees(self) -> bool | None:
+        """True or False when shown hands let the engine judge the pot; None otherwise."""
+        if not self.shown:
+            return None
+        if self.verified is not None:
+            return True
+        return False if isinstance(self.error, Disagreement) else None
+
+
+def parse_hand(text: HandText) -> ParsedHand:
+    """One hand's text to its parsed form (either layout)."""
+    if text.layout == "game":
+        return parse_game_layout(text)
+    return parse_mix_layout(text)
+
+
+def read_text(text: str, *, raise_cap: int | None = None) -> list[HandResult]:
+    """Every hand of a history's text, verified one by one."""
+    results = []
+    for hand_text in split_hands(text):
+        results.append(_read_one(hand_text, raise_cap))
+    return results
+
+
+def read_bytes(
+    data: bytes, *, max_bytes: int = MAX_BYTES, raise_cap: int | None = None
+) -> list[HandResult]:
+    """``read_text`` of a file's bytes, after checking its size and encoding."""
+    return read_text(decode(data, max_bytes=max_bytes), raise_cap=raise_cap)
+
+
+def _read_one(text: HandText, raise_cap: int | None) -> HandResult:
+    hand_id: str | None = None
+    game: str | None = None
+    shown = False
+    try:
+        parsed = parse_hand(text)
+        hand_id, game = parsed.hand_id, parsed.game
+        shown = any(show.cards is not None for show in parsed.shows)
+        verified = verify(parsed, raise_cap=raise_cap)
+    except HandHistoryError as error:
+        return HandResult(error.hand or hand_id, game, None, error, shown)
+    except EvaluatorError as error:  # a card or a rule refused below the reader
+        wrapped = HandHistoryError(str(error), hand=hand_id, line=text.first_line)
+        return HandResult(hand_id, game, None, wrapped, shown)
+    return HandResult(hand_id, game, verified, None, shown)

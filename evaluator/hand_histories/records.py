@@ -1,0 +1,157 @@
+"""A parsed hand to a deal record, plus what the room says it paid.
+
+The record is the same kind the teachers' notation produces, so the one deal
+engine replays both. Amounts are turned into the engine's terms here: a
+call becomes the chips it adds, a raise its round total, and a seat that puts
+in its last chip goes all-in, whichever way the room counted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..deal import Action, BettingLine, DealRecord, DrawEntry, DrawLine, Post, Seat, Show, Street
+from ..errors import EvaluatorError
+from ..profiles import PROFILES
+from .lines import HandContext
+from .parsed import ParsedHand, Section
+
+# Rooms allow a bet and three or four raises a round; the reader accepts the
+# larger, so a legal hand is never refused. A caller may pass a tighter cap.
+DEFAULT_RAISE_CAP = 5
+
+
+@dataclass(frozen=True)
+class RoomSays:
+    """What the history claims, to hold the replay against."""
+
+    collected: dict[str, int]  # chips each seat took from the pots, after the rake
+    returned: dict[str, int]  # uncalled bets given back
+    first_line: dict[str, int]  # the line that says what the seat collected
+    total_pot: int | None  # the pot the room states (without uncalled bets), if it does
+    rake: int
+    summary_line: int | None
+    nets: dict[str, tuple[int, int | None, int]]  # stack after, net result, line
+
+
+def build_record(hand: ParsedHand, *, raise_cap: int = DEFAULT_RAISE_CAP) -> DealRecord:
+    """The deal record of a parsed hand; raises ``HandHistoryError`` naming the line."""
+    ctx = HandContext(hand.hand_id, hand.scale)
+    if len(hand.seats) < 2:
+        raise ctx.fail("the hand has fewer than two seats dealt in", hand.header_line)
+    profile = PROFILES[hand.game]
+    seats = tuple(_seat(hand, s.name, s.stack, s.line, profile.hand_size) for s in hand.seats)
+    button = _button(hand, ctx)
+    blinds = {p.kind: p.amount for p in reversed(hand.posts)}
+    settings: dict[str, object] = {
+        "small_bet": hand.small_bet,
+        "big_bet": hand.big_bet,
+        "raise_cap": raise_cap,
+        "max_discard": profile.hand_size,
+        "big_blind": hand.small_bet,
+        "small_blind": min(blinds.get("small blind", max(hand.small_bet // 2, 1)), hand.small_bet),
+    }
+    if "small blind" not in blinds and "big blind" not in blinds:
+        settings |= {"forced_bets": "ante", "ante": blinds.get("ante", 1)}
+    posts = tuple(Post(p.name, p.kind, p.amount, p.line) for p in hand.posts)
+    streets = _streets(hand, {s.name: s.stack for s in hand.seats})
+    showdown = tuple(Show(s.name, s.cards, s.line) for s in hand.shows) or None
+    try:
+        return DealRecord(
+            profile_key=hand.game,
+            settings=settings,
+            seats=seats,
+            button=button,
+            streets=streets,
+            posts=posts,
+            showdown=showdown,
+            rake=hand.rake,
+            notes=(f"{hand.room} hand {hand.hand_id}",),
+        )
+    except EvaluatorError as error:
+        raise ctx.fail(f"the stakes cannot be played: {error}", hand.header_line) from None
+
+
+def room_says(hand: ParsedHand) -> RoomSays:
+    collected: dict[str, int] = {}
+    first: dict[str, int] = {}
+    for c in hand.collected:
+        collected[c.name] = collected.get(c.name, 0) + c.amount
+        first.setdefault(c.name, c.line)
+    returned: dict[str, int] = {}
+    for r in hand.returned:
+        returned[r.name] = returned.get(r.name, 0) + r.amount
+    nets = {n.name: (n.stack_after, n.net, n.line) for n in hand.nets}
+    return RoomSays(collected, returned, first, hand.total_pot, hand.rake, hand.summary_line, nets)
+
+
+def _seat(hand: ParsedHand, name: str, stack: int, line: int, size: int) -> Seat:
+    cards, hidden, dealt_line = hand.dealt.get(name, ((), size, line))
+    return Seat(name, stack, cards, dealt_line, hidden=hidden)
+
+
+def _button(hand: ParsedHand, ctx: HandContext) -> int:
+    """The button's seat; a button on an empty seat stays behind the next seat dealt in."""
+    if hand.button_number is None:
+        raise ctx.fail("the hand does not say which seat has the button", hand.header_line)
+    numbers = [s.number for s in hand.seats]
+    behind = [i for i, n in enumerate(numbers) if n <= hand.button_number]
+    return behind[-1] if behind else len(numbers) - 1
+
+
+def _streets(hand: ParsedHand, stacks: dict[str, int]) -> tuple[Street, ...]:
+    """Betting rounds and draws in order, with an empty round where nobody could bet."""
+    sections = list(hand.sections)
+    ordered: list[Section | None] = []
+    for part in sections:
+        want = "betting" if len(ordered) % 2 == 0 else "draw"
+        if part.kind != want:
+            ordered.append(None)  # a round nobody bet in (everyone all-in)
+        ordered.append(part)
+    last = max(
+        (i for i, s in enumerate(ordered) if s is not None and (s.actions or s.draws)), default=-1
+    )
+    folded = {a.name for s in sections for a in s.actions if a.kind == "fold"}
+    keep = 7 if len(stacks) - len(folded & set(stacks)) >= 2 else last + 1
+    ordered = (ordered + [None] * 7)[:keep]
+    left = dict(stacks)
+    for post in hand.posts:
+        left[post.name] -= min(post.amount, left[post.name])
+    streets: list[Street] = []
+    for i, section in enumerate(ordered):
+        if i % 2 == 0:
+            put = {p.name: p.amount for p in hand.posts if p.kind != "ante"} if i == 0 else {}
+            actions = () if section is None else tuple(_actions(section, put, left))
+            streets.append(BettingLine(actions, line=None if section is None else section.line))
+        else:
+            entries = () if section is None else tuple(_entries(section))
+            streets.append(DrawLine(entries, line=None if section is None else section.line))
+    return tuple(streets)
+
+
+def _actions(section: Section, put: dict[str, int], left: dict[str, int]) -> list[Action]:
+    out = []
+    for a in section.actions:
+        if a.kind in ("fold", "check") or a.amount is None:
+            out.append(Action(a.name, a.kind, None, a.line))
+            continue
+        before = put.get(a.name, 0)
+        added = a.amount - before if a.to else a.amount
+        total = before + added
+        kind, amount = a.kind, (total if a.kind in ("bet", "raise") else added)
+        if added == left.get(a.name) and added > 0:
+            kind, amount = "all-in", added
+        put[a.name] = total
+        left[a.name] = left.get(a.name, 0) - max(added, 0)
+        out.append(Action(a.name, kind, amount, a.line))
+    return out
+
+
+def _entries(section: Section) -> list[DrawEntry]:
+    out = []
+    for d in section.draws:
+        if d.discards is not None and d.receives is not None:
+            out.append(DrawEntry(d.name, d.discards, d.receives, d.line))
+        else:
+            out.append(DrawEntry(d.name, line=d.line, hidden=d.count))
+    return out

@@ -1,0 +1,65 @@
+"""A file to hands: each hand starts at its header line, whatever lies between.
+
+Rooms separate hands with one or more blank lines, but a hand is found by its
+header (``PokerStars Game #…`` or ``#…: Limit …``), so extra blank lines, a
+missing one, or text before the first hand cannot merge or split hands.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import HandHistoryError
+
+GAME_LAYOUT = re.compile(r"PokerStars (?:Game|Hand) #")
+MIX_LAYOUT = re.compile(r"#[\w-]+:\s+\S.* - \S")
+
+
+@dataclass(frozen=True)
+class HandText:
+    """One hand's lines with the file's line number of the first, and its layout."""
+
+    layout: str  # "game" or "mix"
+    first_line: int
+    lines: tuple[str, ...]
+
+    def number(self, index: int) -> int:
+        """The file's line number of ``lines[index]``."""
+        return self.first_line + index
+
+
+def split_hands(text: str) -> list[HandText]:
+    """Every hand in the file, in order; a file without any is refused."""
+    hands: list[HandText] = []
+    current: list[str] = []
+    layout = ""
+    start = 0
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        kind = _header(line)
+        if kind:
+            if current:
+                hands.append(HandText(layout, start, tuple(current)))
+            current, layout, start = [line], kind, number
+        elif current:
+            current.append(line)
+        elif line:
+            raise HandHistoryError(
+                f"the file starts with '{line[:40]}', not with a hand's first line "
+                "('PokerStars Game #…' or '#…: Limit …')",
+                line=number,
+            )
+    if current:
+        hands.append(HandText(layout, start, tuple(current)))
+    if not hands:
+        raise HandHistoryError("the file holds no hands: it is empty or not a hand history")
+    return hands
+
+
+def _header(line: str) -> str:
+    if GAME_LAYOUT.match(line):
+        return "game"
+    if MIX_LAYOUT.match(line):
+        return "mix"
+    return ""
