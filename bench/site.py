@@ -167,8 +167,11 @@ def bench_lesson_renders(options: argparse.Namespace, client) -> list:
     """
     from django.core.cache import cache
 
+    from lessons.course import LESSONS as COURSE
     from lessons.pages import page_cache
-    from lessons.pages.views import LESSONS, lesson_deals
+    from lessons.pages.lesson_page import lesson_deals
+
+    LESSONS = [item.key for item in COURSE]
 
     batches, per_batch = (2, 2) if options.quick else (10, 5)
     lines = []

@@ -1,13 +1,20 @@
-"""The course: the lessons in the one order every page uses.
+"""The course: its lessons in order, and the sections of each, declared once.
 
-Home, the menu, the previous/next lesson links and the "Next lesson" button
-after a lesson's last exercise all read ``LESSONS``, so the order is stated
-once. Badugi comes first because it reads a hand once (one four-card
-selection); Badacey then reads the same cards twice, and Badeucey changes
-both readings; drawing decisions need all three.
+Every page, link and piece of feedback that names a lesson or a section reads
+it from here: the menu and the home page (``LESSONS``), the previous/next
+links, a wrong answer's "reread" link (``teaching_section``), a misconception's
+section (the engine names it as ``"<lesson>#<anchor>"``; ``section_link``
+turns that into a URL and the heading a learner sees), and the rule that
+feedback never sends a learner to a lesson they have not reached
+(``within_reach``). ``tests/lessons/test_feedback.py`` and ``test_lesson_links.py`` check that every
+section declared here is a heading with that id and that title on its page,
+and that every section named anywhere is declared here.
 
-``TEACHES`` names, for each lesson, the section that explains what a kind of
-question part asks, so a wrong answer can send the learner back to it.
+Badugi comes first because it reads a hand once (one four-card selection);
+Badacey then reads the same cards twice, and Badeucey changes both readings;
+drawing decisions need all three.
+
+This module sits at the bottom of the app: it imports nothing of ``lessons``.
 """
 
 from __future__ import annotations
@@ -18,10 +25,20 @@ from django.urls import reverse
 
 
 @dataclass(frozen=True)
+class Section:
+    anchor: str  # the heading's id on the lesson page
+    title: str  # the heading as the page shows it
+    teaches: tuple[str, ...] = ()  # question part kinds whose "reread" link comes here
+    earlier: str = ""  # "<lesson>#<anchor>" of an earlier lesson's section on the same idea
+
+
+@dataclass(frozen=True)
 class Lesson:
     key: str  # Deal.lesson and the URL name in the lessons app
     title: str  # as the menu and the next-lesson links say it
+    name: str  # as a sentence says it: "in the Badugi lesson"
     summary: str  # one line for the home page
+    sections: tuple[Section, ...]  # the first is where a "reread" link falls back to
 
     @property
     def url(self) -> str:
@@ -29,29 +46,97 @@ class Lesson:
 
 
 LESSONS: tuple[Lesson, ...] = (
-    Lesson("badugi", "Badugi rules", "legal selections, hand sizes, comparing equal sizes."),
-    Lesson("badacey", "Badacey rules", "the ace-to-five low and the Badugi half of one hand."),
-    Lesson("badeucey", "Badeucey rules", "the deuce-to-seven low and the ace-high Badugi."),
-    Lesson("drawing", "Drawing decisions", "outs, exact odds and how many cards to draw."),
+    Lesson(
+        "badugi",
+        "Badugi rules",
+        "Badugi",
+        "legal selections, hand sizes, comparing equal sizes.",
+        (
+            Section("valid-cards", "Two tests for every selection"),
+            Section("hand-sizes", "Four cards beat three, three beat two", ("winners",)),
+            Section("equal-sizes", "Comparing hands of the same size", ("payouts",)),
+            Section("best-subset", "Finding the best selection", ("badugi_cards",)),
+            Section("draws", "Three draws, four betting rounds"),
+            Section("betting", "Fixed-limit betting"),
+        ),
+    ),
+    Lesson(
+        "badacey",
+        "Badacey rules",
+        "Badacey",
+        "the ace-to-five low and the Badugi half of one hand.",
+        (
+            Section("one-holding", "One holding, two results"),
+            Section("five-card-low", "Reading the ace-to-five low"),
+            Section(
+                "choosing-badugi",
+                "Choosing the Badugi cards",
+                ("badugi_cards",),
+                earlier="badugi#best-subset",
+            ),
+            Section(
+                "awarding",
+                "Awarding each half and splitting ties",
+                ("winners", "payouts"),
+                earlier="badugi#equal-sizes",
+            ),
+            Section("odd-chips", "Odd chips and side pots", earlier="badugi#equal-sizes"),
+            Section("badacey-or-badeucey", "Badacey or Badeucey?", earlier="badugi#equal-sizes"),
+            Section("schedule", "Three draws, four fixed-limit rounds", earlier="badugi#betting"),
+        ),
+    ),
+    Lesson(
+        "badeucey",
+        "Badeucey rules",
+        "Badeucey",
+        "the deuce-to-seven low and the ace-high Badugi.",
+        (
+            Section("two-scores", "Five cards, two scores"),
+            Section(
+                "deuce-to-seven",
+                "Reading the deuce-to-seven low",
+                earlier="badacey#badacey-or-badeucey",
+            ),
+            Section(
+                "ace-high-badugi",
+                "The ace-high Badugi",
+                ("badugi_cards",),
+                earlier="badacey#badacey-or-badeucey",
+            ),
+            Section(
+                "both-halves", "Cards that help both halves, and cards that fight", ("winners",)
+            ),
+            Section("showdowns", "Four showdowns and five slips", ("payouts",)),
+        ),
+    ),
+    Lesson(
+        "drawing",
+        "Drawing decisions",
+        "drawing",
+        "outs, exact odds and how many cards to draw.",
+        (
+            Section("counted-or-judged", "What is counted and what is judged"),
+            Section("outs", "Outs: the cards that finish a hand", ("outs",)),
+            Section("odds-tables", "Odds tables", ("odds",)),
+            Section("how-many", "How many cards to draw", ("discard",)),
+        ),
+    ),
 )
 BY_KEY = {lesson.key: lesson for lesson in LESSONS}
-
-# Which section of a lesson teaches what a kind of question part asks.
-TEACHES: dict[str, dict[str, str]] = {
-    "badugi": {"badugi_cards": "best-subset", "winners": "hand-sizes", "payouts": "equal-sizes"},
-    "badacey": {"badugi_cards": "choosing-badugi", "winners": "awarding", "payouts": "awarding"},
-    "badeucey": {
-        "badugi_cards": "ace-high-badugi",
-        "winners": "both-halves",
-        "payouts": "showdowns",
-    },
-    "drawing": {"outs": "outs", "odds_estimate": "odds-tables", "discard": "how-many"},
+SECTIONS: dict[str, tuple[Lesson, Section]] = {
+    f"{lesson.key}#{section.anchor}": (lesson, section)
+    for lesson in LESSONS
+    for section in lesson.sections
 }
-FIRST_SECTION = {"badugi": "valid-cards", "badacey": "one-holding", "badeucey": "two-scores"}
 
 
 def lesson(key: str) -> Lesson | None:
     return BY_KEY.get(key)
+
+
+def lesson_choices() -> list[tuple[str, str]]:
+    """The lessons as a model field's choices, in course order."""
+    return [(item.key, item.title) for item in LESSONS]
 
 
 def neighbours(key: str) -> tuple[Lesson | None, Lesson | None]:
@@ -66,9 +151,50 @@ def neighbours(key: str) -> tuple[Lesson | None, Lesson | None]:
 
 
 def teaching_section(key: str, part_kind: str) -> str:
-    """The URL of the section of lesson ``key`` that explains ``part_kind``."""
-    anchor = TEACHES.get(key, {}).get(part_kind) or FIRST_SECTION.get(key, "counted-or-judged")
-    return f"{reverse(f'lessons:{key}')}#{anchor}"
+    """The URL of the section of lesson ``key`` that explains ``part_kind``.
+
+    A kind no section of the lesson names falls back to the lesson's first
+    section; a deal in no lesson falls back to the drawing lesson's first.
+    """
+    found = BY_KEY.get(key) or BY_KEY["drawing"]
+    anchor = next(
+        (s.anchor for s in found.sections if part_kind in s.teaches), found.sections[0].anchor
+    )
+    return f"{found.url}#{anchor}"
+
+
+def within_reach(ref: str, lesson: str) -> str:
+    """``ref``, or the nearest section teaching it that a learner of ``lesson`` has reached.
+
+    Lessons come in the course's order, and an exercise's feedback must not
+    send its learner ahead: a link past ``lesson`` moves back to the earlier
+    section that teaches the same idea, or is dropped ("") when none does.
+    A deal in no lesson (practice, drills) may link anywhere.
+    """
+    order = [item.key for item in LESSONS]
+    if lesson not in order:
+        return ref
+    reached = order[: order.index(lesson) + 1]
+    while ref and ref.partition("#")[0] not in reached:
+        ref = SECTIONS[ref][1].earlier if ref in SECTIONS else ""
+    return ref
+
+
+@dataclass(frozen=True)
+class SectionLink:
+    url: str
+    title: str
+    lesson: str  # the lesson's name as a sentence says it
+
+    @property
+    def text(self) -> str:
+        return f"“{self.title}” in the {self.lesson} lesson"
+
+
+def section_link(ref: str) -> SectionLink:
+    """The link for a ``"lesson#anchor"`` reference (a declared section)."""
+    found, section = SECTIONS[ref]
+    return SectionLink(f"{found.url}#{section.anchor}", section.title, found.name)
 
 
 def context(request) -> dict[str, object]:

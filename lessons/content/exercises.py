@@ -15,6 +15,8 @@ below, become the deal's history.
 
 from __future__ import annotations
 
+from lessons.course import LESSONS
+
 from .badeucey import EXERCISES as BADEUCEY
 from .drawing import EXERCISES as DRAWING
 
@@ -232,18 +234,20 @@ BADUGI: list[dict] = [
 ]
 
 
-LESSONS = (
-    ("badacey", "badacey", BADACEY),
-    ("badugi", "badugi", BADUGI),
-    ("badeucey", "badeucey", BADEUCEY),
-    ("drawing", "badeucey", DRAWING),  # each drawing exercise names its own game
-)
+# Each lesson's exercises and the game they are dealt in; the lessons' order is
+# the course's (lessons/course.py), not this table's.
+EXERCISES = {
+    "badacey": ("badacey", BADACEY),
+    "badugi": ("badugi", BADUGI),
+    "badeucey": ("badeucey", BADEUCEY),
+    "drawing": ("badeucey", DRAWING),  # each drawing exercise names its own game
+}
 
 
 def lesson_entries() -> list[dict]:
     """Every exercise as the fields of its deal, numbered in lesson order."""
     return [
-        {"slug": f"{lesson}-{number}", "lesson": lesson, "number": number, "game": game, **entry}
-        for lesson, game, entries in LESSONS
+        {"slug": f"{key}-{number}", "lesson": key, "number": number, "game": game, **entry}
+        for key, (game, entries) in ((item.key, EXERCISES[item.key]) for item in LESSONS)
         for number, entry in enumerate(entries, start=1)
     ]

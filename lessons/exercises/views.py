@@ -31,7 +31,7 @@ from lessons.exercises.forms import HintRequestForm
 from lessons.learners import progress
 from lessons.models import Deal
 from lessons.pages import slots
-from lessons.pages.views import lesson_response
+from lessons.pages.lesson_page import lesson_response
 
 
 def may_see_drafts(request: HttpRequest) -> bool:

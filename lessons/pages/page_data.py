@@ -8,7 +8,7 @@ exercises or the replayer.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.urls import reverse
 
@@ -22,6 +22,9 @@ from evaluator import (
     parse_cards,
     settle,
 )
+from evaluator.deal import DealRecord, DrawLine
+from evaluator.notation import parse_deal
+from evaluator.replay import replay
 from evaluator.wording import names_and
 from evaluator.worked_deals import worked_deal as evaluator_worked_deal
 from lessons.deals.histories import replay_history
@@ -231,3 +234,21 @@ def category_ladder() -> list[LowValue]:
 # per hand size (their readings are computed on the page).
 PAIR_EXAMPLES = ("A♣ 4♣", "A♣ A♦", "A♣ 4♠")
 SIZE_EXAMPLES = ("A♣ 3♣ 7♣ J♣", "A♣ A♦ 4♣ 4♦", "A♣ 3♦ 5♥ 9♥", "A♣ 2♦ 3♥ 4♠")
+
+
+def draws_only(history: str) -> DealRecord:
+    """A played history as the notation writes it without its betting.
+
+    Why: the guide's "draws without the betting" example must be what its text
+    says (a showdown pot line, no chip counts, no betting lines, no notes about
+    the betting), and this keeps it the same deal as a shipped one, its pot
+    the one the engine's replay comes to.
+    """
+    record = parse_deal(history)
+    return replace(
+        record,
+        notes=(),
+        seats=tuple(replace(seat, stack=None) for seat in record.seats),
+        showdown_pot=replay(record).settlement.total,
+        streets=tuple(street for street in record.streets if isinstance(street, DrawLine)),
+    )

@@ -24,7 +24,7 @@ from evaluator.misconceptions import (
     winners_mistake,
     worded,
 )
-from lessons.lesson_links import SECTION_TITLES, section_link, within_reach
+from lessons.course import SECTIONS, section_link, within_reach
 from lessons.models import Deal
 from lessons.pages.page_data import odd_chip_example, seats_from_button
 from tests.factories import field, lesson_exercises, right_answer, shipped_deal
@@ -130,9 +130,9 @@ def test_badeucey_winners_read_with_the_ace_low_are_named_on_exercise_1(client):
     assert {"ace-low-in-deuce-to-seven", "badugi-ace-low-in-badeucey"} <= names
 
 
-def test_every_section_a_misconception_links_to_is_on_its_page(client):
+def test_every_declared_section_and_every_section_a_misconception_names_is_on_its_page(client):
     pages: dict[str, str] = {}
-    refs = {m.lesson for m in MISCONCEPTIONS.values()} | set(SECTION_TITLES)
+    refs = {m.lesson for m in MISCONCEPTIONS.values()} | set(SECTIONS)
     for ref in sorted(refs):
         link = section_link(ref)
         url, anchor = link.url.split("#")

@@ -18,9 +18,10 @@ from django.urls import reverse
 from django.utils.autoreload import file_changed
 from pytest_django.asserts import assertContains, assertNotContains
 
+from lessons.course import LESSONS
 from lessons.models import Deal
+from lessons.pages import lesson_page as pages
 from lessons.pages import page_cache, slots
-from lessons.pages import views as pages
 from tests.factories import right_answer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.cache]
@@ -42,7 +43,7 @@ def renders(monkeypatch) -> list[str]:
     return seen
 
 
-@pytest.mark.parametrize("lesson", pages.LESSONS)
+@pytest.mark.parametrize("lesson", [item.key for item in LESSONS])
 def test_a_lesson_page_is_rendered_once_for_every_reader(client, renders, lesson):
     url = reverse(f"lessons:{lesson}")
     first = client.get(url).content.decode()

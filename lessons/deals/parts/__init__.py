@@ -21,6 +21,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 
 from evaluator import GameProfile
+from lessons.course import within_reach
 from lessons.deals.parts.base import (
     Answers,
     Outcomes,
@@ -34,7 +35,6 @@ from lessons.deals.parts.base import (
     answer_key,
     card_value,
 )
-from lessons.lesson_links import within_reach
 
 __all__ = [
     "KINDS",

@@ -23,7 +23,7 @@ from django import forms
 
 from evaluator import Card, GameProfile, Settlement, get_profile, settle
 from evaluator.misconceptions import Misconception
-from lessons.lesson_links import SectionLink, section_link
+from lessons.course import SectionLink, section_link
 
 Part = dict[str, Any]
 Answers = Mapping[str, Any]  # a form's cleaned_data, keyed by answer_key()
