@@ -10,14 +10,20 @@ cannot drift apart.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from evaluator import AWARD_TITLES, Card, GameProfile, Settlement
 from evaluator.values import BadugiValue, LowValue
 
-if TYPE_CHECKING:
-    from lessons.models import Deal
+
+class SettledDeal(Protocol):
+    """What ``deal_readings`` needs of a deal (a stored ``Deal`` is one)."""
+
+    def games(self) -> Sequence[str]: ...
+
+    def settlement(self, game: str | None = None) -> Settlement: ...
 
 
 @dataclass(frozen=True)
@@ -93,6 +99,6 @@ def read(outcome: Settlement) -> Reading:
     return Reading(outcome.profile, rows, awards, payouts, len(outcome.pots) > 1)
 
 
-def deal_readings(deal: Deal) -> list[Reading]:
+def deal_readings(deal: SettledDeal) -> list[Reading]:
     """The deal read under each game its questions ask about, its own game first."""
     return [read(deal.settlement(game)) for game in deal.games()]

@@ -22,12 +22,12 @@ from django.core.cache import cache
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 
+from lessons.code_version import code_version
 from lessons.deals import parts
 from lessons.deals.parts import WorkedPiece
 from lessons.deals.readings import Reading, deal_readings
 from lessons.exercises.forms import AnswerForm
 from lessons.models import Deal
-from lessons.pages.page_cache import code_version
 
 
 @dataclass

@@ -27,74 +27,26 @@ not move a version: clear the cache after one (``cache.clear()``).
 from __future__ import annotations
 
 import hashlib
-import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from functools import cache as memoize
-from pathlib import Path
 
 from django.core.cache import cache
 from django.db import connections
 from django.db.models import QuerySet
-from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.template import Context, RequestContext, engines
 from django.template.base import Template
 from django.template.loader import get_template
 from django.template.loader_tags import BlockNode, ExtendsNode
-from django.utils.autoreload import file_changed
 
+from lessons.code_version import code_version
 from lessons.pages import slots
 
 TIMEOUT = 24 * 60 * 60  # old versions' pages simply age out
 CSRF_SLOT = "csrf"
 # The exercise forms' token input gets this as its value (see render_blocks).
 CSRF_MARKER = slots.marker(CSRF_SLOT)
-ROOT = Path(__file__).resolve().parent.parent
-# What a page's HTML is computed from, besides the database.
-SOURCES = ("templates", "lessons", "evaluator", "static")
-SOURCE_SUFFIXES = {".py", ".html", ".txt", ".json", ".css", ".js", ".svg"}
-
-
-def code_version() -> str:
-    """A short digest naming the code that renders the pages.
-
-    ``BADACEY_CODE_VERSION`` (a release tag or commit) wins when set.
-    Otherwise the files themselves are digested once per process, so two
-    servers running the same release share their cached pages. The
-    development server restarts when Python changes but only reloads
-    templates, so each template edit it reports also moves the version.
-    """
-    named = os.environ.get("BADACEY_CODE_VERSION", "").strip()
-    if named:
-        return hashlib.sha256(named.encode()).hexdigest()[:16]
-    return f"{_content_digest()}.{_edits_seen}"
-
-
-@memoize
-def _content_digest() -> str:
-    digest = hashlib.sha256()
-    for path in _source_files():
-        digest.update(str(path.relative_to(ROOT)).encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def _source_files() -> Iterable[Path]:
-    for top in SOURCES:
-        for path in sorted((ROOT / top).rglob("*")):
-            if path.suffix in SOURCE_SUFFIXES and "__pycache__" not in path.parts:
-                yield path
-
-
-_edits_seen = 0
-
-
-@receiver(file_changed)
-def _count_edit(sender: object, file_path: Path, **kwargs: object) -> None:
-    """runserver saw a file change (it reloads templates without restarting)."""
-    global _edits_seen
-    _edits_seen += 1
 
 
 def content_version(name: str, deals: Callable[[], QuerySet] | None) -> str:

@@ -19,17 +19,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.core import checks
-from django.db import DatabaseError, connections
-from django.db.migrations.executor import MigrationExecutor
+from django.db import DatabaseError
+
+from lessons.content.loader import lessons_schema_current
 
 TAG = "deals"
-
-
-def lessons_schema_current(using: str) -> bool:
-    """Whether every lessons migration is applied on ``using`` (the live models fit its tables)."""
-    executor = MigrationExecutor(connections[using])
-    targets = [key for key in executor.loader.graph.leaf_nodes() if key[0] == "lessons"]
-    return not executor.migration_plan(targets)
 
 
 @checks.register(TAG, checks.Tags.database)

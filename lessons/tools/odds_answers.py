@@ -7,7 +7,7 @@ for one in a link. Two things keep that from slowing the rest of the site:
 - the evaluator's answer is kept in Django's cache (Redis when servers share
   one) under the question in a canonical form: the game, the targets, the
   cards kept and the cards seen, each set sorted, with the code version
-  (``page_cache.code_version``), so the same question typed in another order
+  (``lessons.code_version``), so the same question typed in another order
   or asked again by anyone is read, not dealt again;
 - a question the cache does not hold and whose draw is costly counts against
   the asking address: more than ``COSTLY_PER_MINUTE`` of them in one minute
@@ -31,7 +31,7 @@ from django.core.cache import cache
 from evaluator.cards import Card
 from evaluator.odds import DrawOdds, draw_cost, draw_odds
 from evaluator.profiles import GameProfile
-from lessons.pages.page_cache import code_version
+from lessons.code_version import code_version
 
 # Draws dealt out for one question above which it counts as costly: a
 # three-card draw in a five-card game (16,215 draws) takes a few tens of

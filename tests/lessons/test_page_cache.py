@@ -18,6 +18,7 @@ from django.urls import reverse
 from django.utils.autoreload import file_changed
 from pytest_django.asserts import assertContains, assertNotContains
 
+from lessons import code_version
 from lessons.course import LESSONS
 from lessons.models import Deal
 from lessons.pages import lesson_page as pages
@@ -87,7 +88,7 @@ def test_a_template_edit_seen_by_the_development_server_renders_afresh(
 ):
     monkeypatch.delenv("BADACEY_CODE_VERSION", raising=False)
     client.get(reverse("lessons:badugi"))
-    template = page_cache.ROOT / "templates" / "lessons" / "badugi.html"
+    template = code_version.ROOT / "templates" / "lessons" / "badugi.html"
     # What runserver's reloader sends when a watched template changes.
     file_changed.send(sender=None, file_path=template)
     client.get(reverse("lessons:badugi"))

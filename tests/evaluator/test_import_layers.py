@@ -1,0 +1,186 @@
+"""Imports run one way: evaluator at the bottom, the app's layers above it, views on top.
+
+The layers of ``lessons`` are declared here, lowest first; a module may
+import its own layer and the layers below it, never one above. Views (and
+the URL confs and the app's start-up) sit above every feature, so a feature
+package's views may use another feature's non-view modules. The whole module
+graph (function-level imports included) must also have no circle, and
+nothing in the product may import the benchmarks or pokerkit.
+
+Read as text, so this runs without Django.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PRODUCT = ("evaluator", "lessons", "badacey_site")
+
+# Lowest first. A module belongs to the first layer one of whose prefixes it starts with.
+LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("facts", ("lessons.course", "lessons.skills", "lessons.code_version")),
+    ("deals", ("lessons.deals",)),
+    ("models", ("lessons.models",)),
+    ("content", ("lessons.content",)),
+    ("learners", ("lessons.learners.progress", "lessons.learners.mastery")),
+    ("exercises", ("lessons.exercises.blocks", "lessons.exercises.forms", "lessons.exercises")),
+    ("tools", ("lessons.tools.forms", "lessons.tools.odds_answers")),
+    ("drills", ("lessons.drills.forms", "lessons.drills.items")),
+    ("study", ("lessons.learners.study",)),
+    ("pages", ("lessons.pages.page_cache", "lessons.pages.slots", "lessons.pages")),
+    ("templatetags", ("lessons.templatetags",)),
+    ("replayer", ("lessons.replayer.steps", "lessons.replayer.replay_chart")),
+    ("teaching", ("lessons.teaching", "lessons.classes")),
+    ("commands", ("lessons.management",)),
+    ("views", ("lessons.",)),  # every view module, the URL confs, the app config
+)
+# Modules that answer requests: every ``views`` module, and these.
+VIEW_MODULES = {
+    "lessons.apps",
+    "lessons.urls",
+    "lessons.exercises.hints",
+    "lessons.exercises.practice",
+    "lessons.learners.accounts",
+    "lessons.learners.account_urls",
+    "lessons.learners.study_views",
+}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts = parts[:-1]
+    return ".".join(parts)
+
+
+def product_modules() -> dict[str, Path]:
+    found = {}
+    for top in PRODUCT:
+        for path in (ROOT / top).rglob("*.py"):
+            if "migrations" not in path.parts:
+                found[module_name(path)] = path
+    return found
+
+
+def imports_of(path: Path, name: str, is_package: bool) -> set[str]:
+    """Every module this file imports, anywhere in it, as full dotted names."""
+    package = name if is_package else name.rpartition(".")[0]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                parts = parts[: len(parts) - (node.level - 1)]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            found.add(base)
+            found |= {f"{base}.{alias.name}" for alias in node.names}
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    modules = product_modules()
+    edges = {}
+    for name, path in modules.items():
+        targets = imports_of(path, name, path.name == "__init__.py") & modules.keys()
+        # "from package import module" imports the module; the package's name
+        # is only the way there.
+        targets -= {t for t in targets if any(o.startswith(t + ".") for o in targets)}
+        edges[name] = {
+            target
+            for target in targets
+            # Importing from one's own package runs its __init__ first; that is
+            # how packages work, not a circle.
+            if target in modules and target != name and not name.startswith(target + ".")
+        }
+    return edges
+
+
+def layer_of(module: str) -> int | None:
+    if not module.startswith("lessons.") or module == "lessons":
+        return None
+    if module.rpartition(".")[2] in ("views", "urls") or module in VIEW_MODULES:
+        return len(LAYERS) - 1
+    for index, (_, prefixes) in enumerate(LAYERS):
+        if any(
+            module == p or module.startswith(p + ".") or p.endswith(".") and module.startswith(p)
+            for p in prefixes
+        ):
+            return index
+    return None
+
+
+def test_every_import_of_the_app_goes_down_its_layers():
+    upward = []
+    for module, targets in graph().items():
+        mine = layer_of(module)
+        if mine is None:
+            continue
+        for target in targets:
+            theirs = layer_of(target)
+            if theirs is not None and theirs > mine:
+                upward.append(f"{module} ({LAYERS[mine][0]}) -> {target} ({LAYERS[theirs][0]})")
+    assert sorted(upward) == []
+
+
+def test_the_module_graph_has_no_circle():
+    edges = graph()
+    state: dict[str, int] = {}
+    circles = []
+
+    def visit(node: str, path: list[str]) -> None:
+        state[node] = 1
+        for target in sorted(edges[node]):
+            if state.get(target) == 1:
+                circles.append(" -> ".join([*path[path.index(target) :], target]))
+            elif target not in state:
+                visit(target, [*path, target])
+        state[node] = 2
+
+    for node in sorted(edges):
+        if node not in state:
+            visit(node, [node])
+    assert circles == []
+
+
+@pytest.mark.parametrize("forbidden", ["bench", "pokerkit"])
+def test_the_product_never_imports_the_benchmarks_or_pokerkit(forbidden):
+    offenders = [
+        module
+        for module, path in product_modules().items()
+        if any(
+            t == forbidden or t.startswith(forbidden + ".")
+            for t in imports_of(path, module, path.name == "__init__.py")
+        )
+    ]
+    assert offenders == []
+
+
+def test_the_layer_check_sees_an_upward_import():
+    assert layer_of("lessons.models") < layer_of("lessons.pages.page_cache")
+    assert layer_of("lessons.pages.views") == len(LAYERS) - 1
+    assert "lessons.deals.histories" in graph()["lessons.models"]
+
+
+def test_no_engine_test_boots_django():
+    """tests/evaluator runs with -p no:django; a Django test here would fail only there."""
+    offenders = []
+    for path in Path(__file__).parent.rglob("test_*.py"):
+        if path.name == Path(__file__).name or path.name == "test_no_django_in_core.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            if any(n.split(".")[0] in ("django", "lessons", "badacey_site") for n in names):
+                offenders.append(path.name)
+    assert sorted(set(offenders)) == []
