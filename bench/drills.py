@@ -23,7 +23,7 @@ def engine_answer(kind: str, game: str, difficulty: int, seed: int) -> dict:
     from evaluator.drills import generate
     from lessons.deals import parts
     from lessons.drills.items import DrillTable
-    from lessons.drills.views import PREFIX
+    from lessons.drills.answering import PREFIX
 
     table = DrillTable.of(generate(kind, game, difficulty, seed))
     answer = parts.model_answer(table)
