@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from django.contrib import admin, messages
 from django.contrib.admin.actions import delete_selected
+from django.contrib.admin.helpers import AdminErrorList
 from django.core.exceptions import PermissionDenied
 from django.db.models import F, QuerySet
 from django.http import (
@@ -124,7 +125,7 @@ class DealAdmin(admin.ModelAdmin):
         speaks of what is saved, and says the edit was not.
         """
         stored = Deal.objects.filter(pk=deal.pk).first() or deal
-        context = {"edited": stored.fingerprint() != deal.fingerprint()}
+        context: dict[str, object] = {"edited": stored.fingerprint() != deal.fingerprint()}
         if stored.stored_problems:
             context["problems"] = stored.stored_problems
         else:
@@ -198,7 +199,7 @@ class DealAdmin(admin.ModelAdmin):
             "to_field": None,
             "media": self.media + admin_form.media,
             "inline_admin_formsets": [],
-            "errors": admin.helpers.AdminErrorList(form, []),
+            "errors": AdminErrorList(form, []),
             "preserved_filters": self.get_preserved_filters(request),
         }
         return self.render_change_form(
@@ -285,7 +286,9 @@ class DealAdmin(admin.ModelAdmin):
             "verdict": deal_readings(deal) if deal and not problems else None,
             "exercise": exercise,
             # Checking and hints are answered from the saved deal: say when that is not this.
-            "checks_saved": saved is not None and saved.fingerprint() == deal.fingerprint(),
+            "checks_saved": saved is not None
+            and deal is not None
+            and saved.fingerprint() == deal.fingerprint(),
             "unsaved": saved is None,
         }
         template = "admin/lessons/deal/preview.html"
