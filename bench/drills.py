@@ -22,8 +22,8 @@ def engine_answer(kind: str, game: str, difficulty: int, seed: int) -> dict:
     """
     from evaluator.drills import generate
     from lessons.deals import parts
-    from lessons.drills.items import DrillTable
     from lessons.drills.answering import PREFIX
+    from lessons.drills.items import DrillTable
 
     table = DrillTable.of(generate(kind, game, difficulty, seed))
     answer = parts.model_answer(table)
