@@ -18,7 +18,10 @@ def test_each_drill_kind_has_a_line_with_its_target(client):
     assert len(lines) == len(KINDS)
     for kind, line in zip(KINDS, lines, strict=True):
         assert line.label.startswith(f"drill {kind} ")
-        assert line.target == "< 10 ms" and line.passed in (True, False)
+        assert line.target == "< 10 ms"
+        # The verdict is the best batch measured against the target, whichever way it falls.
+        best = float(line.value.removesuffix(" ms").partition("/")[2])
+        assert line.passed == (best < 10), line
 
 
 def test_the_site_benchmark_runs_the_drills_section():

@@ -17,7 +17,10 @@ def test_each_tool_line_is_reported_and_the_calculator_has_its_target(client):
     labels = [line.label for line in lines]
     for start in ("calculator, six hands, htmx answer", "calculator, six hands, JSON"):
         line = next(line for line in lines if line.label.startswith(start))
-        assert line.target == "< 10 ms" and line.passed in (True, False)
+        assert line.target == "< 10 ms"
+        # The verdict is the best batch measured against the target, whichever way it falls.
+        best = float(line.value.removesuffix(" ms").partition("/")[2])
+        assert line.passed == (best < 10), line
     assert any(label.startswith("draw odds, five cards refused") for label in labels)
 
 

@@ -23,6 +23,9 @@ from evaluator import (
     get_profile,
     parse_cards,
 )
+from evaluator.notation import parse_deal
+from evaluator.replay import replay
+from evaluator.worked_deals import worked_deal as evaluator_worked_deal
 from lessons.pages import page_data
 
 PAGES = [
@@ -206,11 +209,13 @@ def test_after_draw_two_a_full_raise_reaches_24(badacey_page):
     assert re.search(r"<th scope=\"row\">After draw two</th><td>12</td><td>24</td>", table)
 
 
-def test_the_worked_deal_pays_amara_90_and_noor_30(badacey_page):
-    # Lesson 000's stated outcome; the page computes it with settle.
+def test_the_worked_deal_on_the_page_is_the_replayers_settlement(badacey_page):
+    # Lesson 000's figures are checked against the engine in test_reference_answers.py;
+    # here the page must show what the engine's own replay of the deal pays.
     deal = page_data.worked_deal()
-    assert deal["result"].payouts == (90, 0, 0, 30)
-    assert [s["end"] for s in deal["stacks"]] == [282, 228, 228, 222]
+    replayed = replay(parse_deal(evaluator_worked_deal("amara_bram_kira_noor")))
+    assert deal["result"].payouts == replayed.settlement.payouts
+    assert [s["end"] for s in deal["stacks"]] == [row.end for row in replayed.ledger.rows]
     text = text_of(badacey_page)
     for line in deal["result"].explanation():
         assert line in text

