@@ -29,21 +29,22 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Mapping
 from functools import cache as memoize
+from typing import Any
 
 from django.core.cache import cache
 from django.db import connections
 from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
-from django.template import Context, RequestContext, engines
-from django.template.base import Template
+from django.template import engines
 from django.template.loader import get_template
-from django.template.loader_tags import BlockNode, ExtendsNode
 
 from lessons.code_version import code_version
 from lessons.pages import slots
 
 TIMEOUT = 24 * 60 * 60  # old versions' pages simply age out
+PARENT = "base.html"  # what every cached page extends
+CACHED_BLOCKS = ("title", "description", "content")  # its blocks, each also a partial
 CSRF_SLOT = "csrf"
 # The exercise forms' token input gets this as its value (see render_blocks).
 CSRF_MARKER = slots.marker(CSRF_SLOT)
@@ -102,53 +103,31 @@ def cached_blocks(
     return blocks
 
 
-def _top_blocks(template: Template) -> tuple[ExtendsNode, dict[str, BlockNode]]:
-    extends = template.nodelist.get_nodes_by_type(ExtendsNode)
-    if not extends:
-        raise ValueError(f"{template.name} does not extend a page template.")
-    node = extends[0]
-    assert isinstance(node, ExtendsNode)
-    return node, {n.name: n for n in node.nodelist if isinstance(n, BlockNode)}
-
-
 def render_blocks(template_name: str, context: dict) -> dict[str, str]:
-    """Render each top-level block of a page template on its own, without a request.
+    """Render each block of a page template that ``base.html`` shows, without a request.
 
-    The blocks are what a lesson template puts into ``base.html``; rendering
-    them without the request keeps anything about one visitor out of them.
-    The CSRF token of the exercise forms is left as a slot.
+    Each cached page wraps the body of its ``title``, ``description`` and
+    ``content`` blocks in an inline partial of the same name, so Django renders
+    one on its own by name (``"lessons/badugi.html#content"``), through the
+    public template API. Rendering them without the request keeps anything
+    about one visitor out of them; the exercise forms' CSRF token is left as
+    a slot.
     """
-    template = get_template(template_name).template  # type: ignore[attr-defined]
-    _extends, blocks = _top_blocks(template)
-    render_context = Context(context | {"csrf_token": CSRF_MARKER})
-    rendered = {}
-    with render_context.render_context.push_state(template), render_context.bind_template(template):
-        for name, block in blocks.items():
-            rendered[name] = str(block.render(render_context))
-    return rendered
+    values = context | {"csrf_token": CSRF_MARKER}
+    return {name: get_template(f"{template_name}#{name}").render(values) for name in CACHED_BLOCKS}
 
 
 @memoize
-def _shell(parent: str, names: tuple[str, ...]) -> Template:
-    """``parent`` with each block of ``names`` holding only a placeholder."""
-    source = f'{{% extends "{parent}" %}}' + "".join(
+def _shell(names: tuple[str, ...]) -> Any:
+    """The page template every cached page extends, each of ``names`` holding a placeholder."""
+    source = f'{{% extends "{PARENT}" %}}' + "".join(
         f"{{% block {name} %}}{_placeholder(name)}{{% endblock %}}" for name in names
     )
-    return engines["django"].from_string(source).template  # type: ignore[attr-defined]
+    return engines["django"].from_string(source)
 
 
 def _placeholder(name: str) -> str:
     return f"<!--page-block:{name}-->"
-
-
-@memoize
-def _parent_of(template_name: str) -> str:
-    template = get_template(template_name).template  # type: ignore[attr-defined]
-    extends, _blocks = _top_blocks(template)
-    parent = extends.parent_name.resolve(Context())  # type: ignore[union-attr]
-    if not isinstance(parent, str):
-        raise ValueError(f"{template_name} must extend a template named by a string.")
-    return parent
 
 
 def _slot_names(blocks: Blocks) -> set[str]:
@@ -173,8 +152,7 @@ def respond(
         # Asked only when a form is on the page, so a page without one sets no cookie.
         all_fills[CSRF_SLOT] = get_token(request)
     names = tuple(sorted(blocks))
-    shell = _shell(_parent_of(template_name), names)
-    html = slots.fill(shell.render(RequestContext(request)), all_fills)
+    html = slots.fill(_shell(names).render(request=request), all_fills)
     parts: list[bytes] = []
     position = 0
     for start, name in sorted((html.find(_placeholder(n)), n) for n in names):

@@ -135,3 +135,18 @@ def test_a_page_without_exercises_asks_for_no_token(client):
     response = client.get(reverse("lessons:games"))
     assert not response.cookies
     assert "csrfmiddlewaretoken" not in response.content.decode()
+
+
+CACHED_PAGES = ["badugi", "badacey", "badeucey", "drawing", "games"]
+
+
+@pytest.mark.parametrize("name", CACHED_PAGES)
+def test_a_cached_pages_blocks_are_the_cached_partials_of_base_html(name):
+    # The cache renders each block alone as "template#block": a top-level block
+    # without its partial, or one the cache does not know, would be lost.
+    source = (code_version.ROOT / "templates" / "lessons" / f"{name}.html").read_text()
+    assert source.startswith(f'{{% extends "{page_cache.PARENT}" %}}')
+    top_level = re.findall(r"^\{% block (\w+) %\}\{% partialdef (\w+) inline %\}", source, re.M)
+    assert [block for block, _ in top_level] == list(page_cache.CACHED_BLOCKS)
+    assert all(block == partial for block, partial in top_level)
+    assert source.count("{% block ") == len(page_cache.CACHED_BLOCKS)
