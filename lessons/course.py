@@ -135,8 +135,8 @@ def lesson(key: str) -> Lesson | None:
 
 
 def lesson_choices() -> list[tuple[str, str]]:
-    """The lessons as a model field's choices, in course order."""
-    return [(item.key, item.title) for item in LESSONS]
+    """The lessons as a model field's choices, in course order ("Badacey", "Drawing")."""
+    return [(item.key, item.name[:1].upper() + item.name[1:]) for item in LESSONS]
 
 
 def neighbours(key: str) -> tuple[Lesson | None, Lesson | None]:

@@ -42,16 +42,11 @@ from evaluator import (
 )
 from evaluator.deal import full_settings
 from evaluator.settlement import hand_problems
+from lessons import course
 from lessons.deals import parts as part_kinds
 from lessons.deals.histories import HistoryFacts, history_facts, replay_history
 from lessons.deals.parts.base import SeatReadings
 
-LESSON_CHOICES = [
-    ("badacey", "Badacey"),
-    ("badugi", "Badugi"),
-    ("badeucey", "Badeucey"),
-    ("drawing", "Drawing decisions"),
-]
 SEAT_KEYS = {"name", "cards"}
 # A seat name is written "Name: cards" on one line of the admin's seats box.
 NAME_FORBIDDEN = (":", "\n", "\r")
@@ -141,7 +136,7 @@ class Deal(SeatReadings, models.Model):
     slug = models.SlugField(max_length=80, unique=True)
     lesson = models.CharField(
         max_length=20,
-        choices=LESSON_CHOICES,
+        choices=course.lesson_choices,  # the course is the one list of lessons
         blank=True,
         help_text="The lesson this exercise belongs to; leave blank for a practice deal.",
     )
@@ -643,7 +638,7 @@ class ChecklistTicks(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
     )
     learner_key = models.CharField(max_length=64, blank=True, db_index=True)
-    lesson = models.CharField(max_length=20, choices=LESSON_CHOICES)
+    lesson = models.CharField(max_length=20, choices=course.lesson_choices)
     ticked = models.JSONField(default=list)
     updated_at = models.DateTimeField(auto_now=True)
 
