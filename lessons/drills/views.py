@@ -125,6 +125,8 @@ def drill_item(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         parts=[r.ok for r in answer.results],
         hints_used=answer.hints_taken,
         answer={k: v for k, v in request.POST.lists() if k != "csrfmiddlewaretoken"},
+        table=table,
+        results=answer.results,
     )
     next_seed = (seed + 1) % (MAX_SEED + 1)
     next_table = _table(kind, game, difficulty, next_seed)
