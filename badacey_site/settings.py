@@ -220,13 +220,17 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 LOGIN_URL = "admin:login"
 
-# Sign-in attempts are limited per username and per address (django-axes). The
-# axes backend comes first: a locked-out attempt is refused there, before the
-# model backend spends a password hash on it. Any sign-in view that calls
-# django.contrib.auth.authenticate(request, ...) is covered, the admin's and
-# any public one alike.
+# Limits on everything that checks or sets a password, and on sign-up and
+# reset requests (badacey_site/sign_in_limits.py says why each is shaped as it
+# is). Sign-in: django-axes pauses a username-and-address pair after
+# DJANGO_SIGNIN_FAILURE_LIMIT failures, so failures from elsewhere never lock
+# the owner out; the cache-based limits below pause an address, and an
+# account for the addresses it never signed in from. The axes backend comes
+# first: a refused attempt stops there, before the model backend spends a
+# password hash on it. Any view calling authenticate(request, ...) is covered.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
+    "badacey_site.sign_in_limits.SignInLimitBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("DJANGO_SIGNIN_FAILURE_LIMIT", 10)
@@ -235,11 +239,27 @@ if AXES_FAILURE_LIMIT < 1:
 AXES_COOLOFF_TIME = timedelta(minutes=env_int("DJANGO_SIGNIN_LOCKOUT_MINUTES", 15))
 if not AXES_COOLOFF_TIME:
     raise ImproperlyConfigured("DJANGO_SIGNIN_LOCKOUT_MINUTES must be at least 1")
-# Each on its own: too many failures for one username, or from one address, locks.
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# Attempts refused during a pause are not recorded, so they cannot prolong it.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 AXES_LOCKOUT_CALLABLE = "badacey_site.sign_in_limits.paused_response"
 AXES_CLIENT_IP_CALLABLE = "badacey_site.client_address.client_address"
 AXES_VERBOSE = False
+# Each limit is a count per address or per account in fixed windows of
+# LIMIT_WINDOW (a flood cannot lengthen one); one environment variable each.
+LIMIT_WINDOW = AXES_COOLOFF_TIME
+LIMITS = {
+    "sign_in_per_address": env_int("DJANGO_LIMIT_SIGN_IN_PER_ADDRESS", 30),
+    "sign_in_per_account": env_int("DJANGO_LIMIT_SIGN_IN_PER_ACCOUNT", 50),
+    "sign_up_per_address": env_int("DJANGO_LIMIT_SIGN_UP_PER_ADDRESS", 20),
+    "password_per_address": env_int("DJANGO_LIMIT_PASSWORD_PER_ADDRESS", 30),
+    "password_per_account": env_int("DJANGO_LIMIT_PASSWORD_PER_ACCOUNT", 10),
+    "reset_per_address": env_int("DJANGO_LIMIT_RESET_PER_ADDRESS", 10),
+    "reset_per_email": env_int("DJANGO_LIMIT_RESET_PER_EMAIL", 3),
+}
+for _name, _count in LIMITS.items():
+    if _count < 1:
+        raise ImproperlyConfigured(f"DJANGO_LIMIT_{_name.upper()} must be at least 1")
 
 LANGUAGE_CODE = "en"
 TIME_ZONE = "UTC"
@@ -286,6 +306,94 @@ else:
     # Not cached_db here: each process has its own memory, so a session ended in
     # one worker would live on in another's copy. The database alone is shared.
     SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+# Email, for password-reset links, sent by SMTP to DJANGO_EMAIL_HOST. Without
+# a host, development prints each message on the console and production hands
+# it to a mail server on the machine itself (localhost:25, as Django would);
+# a message that cannot be sent is logged, and the learner's page is the same.
+
+
+def env_port(name: str, default: int) -> int:
+    """Read a TCP port; 0 or anything above 65535 is a typo, not a port."""
+    port = env_int(name, default)
+    if not 1 <= port <= 65535:
+        raise ImproperlyConfigured(f"{name}={port} is not a port; use 1-65535")
+    return port
+
+
+def env_email(name: str, default: str) -> str:
+    """Read a sender address, "Name <box@host>" or "box@host"; a bad one stops start-up."""
+    from email.utils import parseaddr
+
+    from django.core.exceptions import ValidationError
+    from django.core.validators import validate_email
+
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    address = parseaddr(raw.strip())[1]
+    try:
+        validate_email(address)
+    except ValidationError:
+        raise ImproperlyConfigured(
+            f"{name}={raw!r} is not an email address such as study@example.org"
+        ) from None
+    return raw.strip()
+
+
+_EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "").strip()
+_EMAIL_DETAILS = (
+    "DJANGO_EMAIL_PORT",
+    "DJANGO_EMAIL_USER",
+    "DJANGO_EMAIL_PASSWORD",
+    "DJANGO_EMAIL_TLS",
+    "DJANGO_EMAIL_SSL",
+)
+if _EMAIL_HOST:
+    _email_user = os.environ.get("DJANGO_EMAIL_USER", "")
+    _email_password = os.environ.get("DJANGO_EMAIL_PASSWORD", "")
+    if bool(_email_user) != bool(_email_password):
+        raise ImproperlyConfigured(
+            "DJANGO_EMAIL_USER and DJANGO_EMAIL_PASSWORD go together: set both or neither"
+        )
+    _email_tls = env_bool("DJANGO_EMAIL_TLS", True)  # STARTTLS, usually port 587
+    _email_ssl = env_bool("DJANGO_EMAIL_SSL", False)  # TLS from the start, usually 465
+    if _email_tls and _email_ssl:
+        raise ImproperlyConfigured(
+            "DJANGO_EMAIL_TLS and DJANGO_EMAIL_SSL cannot both be on; "
+            "use TLS for port 587 or SSL for port 465"
+        )
+    _mailer = {
+        "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+        "OPTIONS": {
+            "host": _EMAIL_HOST,
+            "port": env_port("DJANGO_EMAIL_PORT", 465 if _email_ssl else 587),
+            "username": _email_user,
+            # The debug page masks this, as it does every setting named like a password.
+            "password": _email_password,
+            "use_tls": _email_tls,
+            "use_ssl": _email_ssl,
+            "timeout": 10,  # a stalled mail server costs a request seconds, not a worker
+        },
+    }
+else:
+    _stray = [name for name in _EMAIL_DETAILS if os.environ.get(name)]
+    if _stray:
+        raise ImproperlyConfigured(
+            f"{', '.join(_stray)} set without DJANGO_EMAIL_HOST; set the host too"
+        )
+    if DEBUG:
+        _mailer = {"BACKEND": "django.core.mail.backends.console.EmailBackend"}
+    else:
+        _mailer = {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {"host": "localhost", "port": 25, "timeout": 10},
+        }
+MAILERS = {"default": _mailer}
+DEFAULT_FROM_EMAIL = env_email("DJANGO_EMAIL_FROM", "Badacey Study Room <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# A reset link works for this long, and once: it stops working when the password changes.
+PASSWORD_RESET_TIMEOUT = 3 * 24 * 3600
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"

@@ -26,3 +26,8 @@ class LessonsConfig(AppConfig):
 
         # Signing up or in keeps what the learner did before, now on the account.
         user_logged_in.connect(adopt_session_progress, dispatch_uid="lessons-adopt-progress")
+
+        from badacey_site import sign_in_limits
+
+        # Failed sign-ins count towards the limits; deleting an account forgets its sign-ins.
+        sign_in_limits.connect()

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import os
 
+from hypothesis import HealthCheck, settings
+
 # live_server runs in a thread while Playwright's sync API runs an event loop in
 # this one; without this Django refuses database access from the test body.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+# Hypothesis's own timing checks (a deadline per example, "input generation is
+# slow") fail on a loaded two-core machine for reasons that are not the code's:
+# timing targets live in bench/, never in tests.
+settings.register_profile("suite", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("suite")
 
 
 def pytest_report_header(config):

@@ -9,6 +9,11 @@ A checked answer is recorded (``lessons.learners.progress``) and followed by a n
 step: after a right answer the next exercise or lesson, after a wrong one the
 lesson section that explains the idea. Opening an exercise again shows the
 learner's last answer and its feedback.
+
+A draft (an unpublished deal) answers only to staff who may view deals in
+the admin, so a teacher can open it from "View on site" or the preview and
+try every part of it; to everyone else it does not exist. A teacher's
+answers to a draft are not recorded as progress.
 """
 
 from __future__ import annotations
@@ -29,13 +34,24 @@ from lessons.pages import slots
 from lessons.pages.views import lesson_response
 
 
-def _published(slug: str) -> Deal:
-    return get_object_or_404(Deal.objects.published(), slug=slug)
+def may_see_drafts(request: HttpRequest) -> bool:
+    """Staff who may view deals in the admin (the Teachers group) may open a draft."""
+    user = request.user
+    return (
+        user.is_active
+        and user.is_staff
+        and (user.has_perm("lessons.view_deal") or user.has_perm("lessons.change_deal"))
+    )
+
+
+def _visible(request: HttpRequest, slug: str) -> Deal:
+    deals = Deal.objects.all() if may_see_drafts(request) else Deal.objects.published()
+    return get_object_or_404(deals, slug=slug)
 
 
 @require_GET
 def exercise_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    deal = _published(slug)
+    deal = _visible(request, slug)
     last = progress.last_attempt(request, deal)
     if last is None or not last.answer or deal.stored_problems:
         return _page(request, ExerciseBlock.of(deal))
@@ -48,7 +64,7 @@ def exercise_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def check_answer(request: HttpRequest, slug: str) -> HttpResponse:
-    deal = _published(slug)
+    deal = _visible(request, slug)
     if request.method != "POST":  # a reload or a shared link: there is no answer to check
         return redirect(deal)
     exercise = ExerciseBlock.of(deal, request.POST)
@@ -59,7 +75,7 @@ def check_answer(request: HttpRequest, slug: str) -> HttpResponse:
         exercise.form.is_valid()
         # A wrong or incomplete answer is an ordinary 200; an unreadable post is a 400.
         status = 400 if exercise.form.is_malformed() else 200
-        if status == 200:
+        if status == 200 and deal.published:
             progress.record_attempt(request, deal, exercise.form)
     extra = _after(request, exercise)
     if request.htmx and status == 200 and exercise.form is not None and exercise.form.results:
@@ -67,7 +83,7 @@ def check_answer(request: HttpRequest, slug: str) -> HttpResponse:
     if request.htmx:
         context = {"exercise": exercise, "malformed": status == 400} | extra
         return render(request, "lessons/_check_reply.html", context, status=status)
-    if deal.lesson:  # without JavaScript, the learner stays on the lesson they were reading
+    if deal.lesson and deal.published:  # without JavaScript, stay on the lesson being read
         return lesson_response(request, deal.lesson, answered=exercise, status=status, extra=extra)
     return _page(request, exercise, status=status, extra=extra)
 
@@ -90,7 +106,7 @@ def hint(request: HttpRequest, slug: str) -> HttpResponse:
     new hint and the part's controls; without, the whole page again with the
     answer as it was typed and one more hint shown.
     """
-    deal = _published(slug)
+    deal = _visible(request, slug)
     if request.method != "POST" or deal.stored_problems:
         return redirect(deal)
     request_form = HintRequestForm(request.POST, deal=deal)
@@ -100,14 +116,14 @@ def hint(request: HttpRequest, slug: str) -> HttpResponse:
     if request.htmx:
         return hints.fragment(request, box, deal)
     exercise = ExerciseBlock(deal, form)
-    if deal.lesson:
+    if deal.lesson and deal.published:  # a draft is on no lesson page yet
         return lesson_response(request, deal.lesson, answered=exercise)
     return _page(request, exercise)
 
 
 @require_GET
 def answer(request: HttpRequest, slug: str) -> HttpResponse:
-    deal = _published(slug)
+    deal = _visible(request, slug)
     exercise = ExerciseBlock.of(deal, show_answer=True)
     if request.htmx:
         template = "lessons/_unavailable.html" if exercise.problems else "lessons/_answer.html"

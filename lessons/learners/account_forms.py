@@ -2,12 +2,42 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth.forms import (
+    PasswordChangeForm,
+    SetPasswordForm,
+    UserCreationForm,
+)
 from django.contrib.auth.models import User
 
 
-class SignUpForm(UserCreationForm):
+class RulesUnderThePassword:
+    """Show a password-rule error under the password, not under its confirmation.
+
+    Django checks the rules on the confirming box ("password2"), so "This
+    password is too short" appeared beside "Password confirmation", away from
+    the box the learner has to change.
+    """
+
+    def validate_password_for_user(self, user: Any, password_field_name: str = "password2") -> None:
+        first = password_field_name.removesuffix("2") + "1"
+        super().validate_password_for_user(user, first)  # type: ignore[misc]
+
+
+class SignUpForm(RulesUnderThePassword, UserCreationForm):
+    """Django's sign-up form, which says when a username is taken, on purpose.
+
+    A learner picks a name and must be told when it is in use, or could never
+    finish signing up; any wording that lets them choose another also tells
+    a prober the name exists. That is accepted: usernames are not secrets
+    here, knowing one no longer lets anyone lock its owner out (the sign-in
+    limits never pause an address for failures made elsewhere), and every
+    sign-up post counts towards the per-address limit, so names cannot be
+    probed in bulk.
+    """
+
     email = forms.EmailField(
         required=False,
         help_text="Optional. Only used if you ask to reset a forgotten password.",
@@ -16,6 +46,14 @@ class SignUpForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+
+
+class ChangePasswordForm(RulesUnderThePassword, PasswordChangeForm):
+    pass
+
+
+class NewPasswordForm(RulesUnderThePassword, SetPasswordForm):
+    pass
 
 
 class DeleteAccountForm(forms.Form):

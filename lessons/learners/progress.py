@@ -387,6 +387,14 @@ def export(request: HttpRequest) -> dict[str, Any]:
     }
 
 
+def count_attempts(request: HttpRequest) -> int:
+    """How many recorded answers deleting this learner's progress would remove."""
+    learner = learner_of(request)
+    if not learner.known:
+        return 0
+    return Attempt.objects.of_learner(learner).count()
+
+
 def delete_progress(request: HttpRequest) -> int:
     """Delete every attempt and checklist of this learner; returns how many attempts went."""
     learner = learner_of(request)

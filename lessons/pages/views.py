@@ -10,6 +10,7 @@ learner goes into the page's slots (``lessons.pages.slots``) through ``fills``.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import partial
 
 from django.db.models import Q, QuerySet
@@ -19,6 +20,9 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_safe
 
 from evaluator import get_profile
+from evaluator.deal import DealRecord, DrawLine
+from evaluator.notation import format_deal, parse_deal
+from evaluator.replay import replay
 from evaluator.worked_deals import worked_deal
 from lessons import course
 from lessons.exercises.blocks import ExerciseBlock
@@ -174,8 +178,28 @@ def notation(request: HttpRequest) -> HttpResponse:
     Its examples are the shipped worked deals, read from the engine's own
     files, so the guide can never show a history the replayer would refuse.
     """
+    showdown = draws_only(worked_deal("mara_badugi"))
     context = {
         "full_example": worked_deal("amara_bram_kira_noor"),
-        "showdown_example": worked_deal("mara_badugi"),
+        "showdown_example": format_deal(showdown),
+        "showdown_pot": showdown.showdown_pot,
     }
     return render(request, "lessons/notation.html", context)
+
+
+def draws_only(history: str) -> DealRecord:
+    """A played history as the notation writes it without its betting.
+
+    Why: the guide's "draws without the betting" example must be what its text
+    says (a showdown pot line, no chip counts, no betting lines, no notes about
+    the betting), and this keeps it the same deal as a shipped one, its pot
+    the one the engine's replay comes to.
+    """
+    record = parse_deal(history)
+    return replace(
+        record,
+        notes=(),
+        seats=tuple(replace(seat, stack=None) for seat in record.seats),
+        showdown_pot=replay(record).settlement.total,
+        streets=tuple(street for street in record.streets if isinstance(street, DrawLine)),
+    )

@@ -11,16 +11,25 @@ list's "Import deals" page reads such a file with the same ``deal_io`` code as
 ``manage.py import_deals``.
 
 Two teachers may open the same deal: the form carries the version it was
-opened at, and a save from an older version is refused with a message (the
-form keeps what the teacher typed) instead of silently undoing the other's
-work.
+opened at, and a save from an older version is refused with a message at the
+top of the form (the form keeps what the teacher typed) instead of silently
+undoing the other's work. A save of a deal someone deleted meanwhile shows
+the typed form again as a new deal, so nothing typed is lost.
+
+"Save as new" copies a deal as a draft (with a new slug when the teacher kept
+the old one). The lessons' own exercises cannot be deleted here, since their
+lesson pages are written around them; ``manage.py restore_exercises`` brings
+back any that were removed another way.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from django.contrib import admin, messages
+from django.contrib.admin.actions import delete_selected
 from django.core.exceptions import PermissionDenied
-from django.db.models import F
+from django.db.models import F, QuerySet
 from django.http import (
     HttpRequest,
     HttpResponse,
@@ -33,6 +42,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 
+from lessons.content.exercises import lesson_entries
 from lessons.deals.readings import deal_readings
 from lessons.exercises.blocks import ExerciseBlock
 from lessons.models import Deal, StaleDealError
@@ -40,15 +50,30 @@ from lessons.teaching import deal_io
 from lessons.teaching.admin_forms import DealAdminForm, DealImportForm
 
 
+@lru_cache(maxsize=1)
+def shipped_exercises() -> frozenset[str]:
+    """The slugs of the lessons' own exercises, which the lesson pages are written around."""
+    return frozenset(entry["slug"] for entry in lesson_entries())
+
+
+def copy_slug(slug: str) -> str:
+    """A free slug for a copy of the deal ``slug``: ``slug-copy``, ``slug-copy-2``, ..."""
+    base = f"{slug[: 80 - len('-copy-99')]}-copy"
+    taken = set(Deal.objects.filter(slug__startswith=base).values_list("slug", flat=True))
+    candidates = [base, *(f"{base}-{n}" for n in range(2, 100))]
+    return next((c for c in candidates if c not in taken), base)
+
+
 @admin.register(Deal)
 class DealAdmin(admin.ModelAdmin):
     form = DealAdminForm
+    save_as = True  # "Save as new": a copy to start a similar deal from
     list_display = ("title", "kind", "game", "published", "updated_at")
     list_filter = ("lesson", "game", "published")
     search_fields = ("title", "prompt", "seats")
     prepopulated_fields = {"slug": ("title",)}
     readonly_fields = ("saved_verdict",)
-    actions = ("export_as_json", "publish", "unpublish")
+    actions = ("export_as_json", "publish", "unpublish", "delete_selected")
 
     def response_action(self, request, queryset, *args, **kwargs):
         """Refuse a tampered selection with a message instead of a database error.
@@ -92,24 +117,122 @@ class DealAdmin(admin.ModelAdmin):
 
     @admin.display(description="Evaluator's verdict")
     def saved_verdict(self, deal: Deal) -> str:
-        """The saved deal's readings, or why the evaluator refuses it as stored."""
-        if deal.stored_problems:
-            context = {"problems": deal.stored_problems}
+        """The saved deal's readings, or why the evaluator refuses it as stored.
+
+        After a refused save, ``deal`` holds the teacher's edit (the form has
+        copied it in), so the verdict is read from the database: the panel
+        speaks of what is saved, and says the edit was not.
+        """
+        stored = Deal.objects.filter(pk=deal.pk).first() or deal
+        context = {"edited": stored.fingerprint() != deal.fingerprint()}
+        if stored.stored_problems:
+            context["problems"] = stored.stored_problems
         else:
-            context = {"verdict": deal_readings(deal)}
+            context["verdict"] = deal_readings(stored)
         return render_to_string("admin/lessons/deal/_verdict.html", context)
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
         """A save that lost a race with another teacher's is refused, never a 500.
 
         The form refuses a stale version before saving; this catches the rare
-        save that passed that check while another was being written.
+        save that passed that check while another was being written. A save of
+        a deal deleted meanwhile keeps the typed form (see ``_deleted_meanwhile``).
         """
+        if request.method == "POST" and object_id is not None:
+            if "_saveasnew" in request.POST:
+                request.POST = self._as_copy(request, str(object_id))
+            elif (
+                str(object_id).isdigit()
+                and self._stored(str(object_id)) is None
+                and self.has_add_permission(request)
+            ):
+                return self._deleted_meanwhile(request, object_id)
         try:
             return super().changeform_view(request, object_id, form_url, extra_context)
         except StaleDealError as error:
             self.message_user(request, str(error), messages.ERROR)
             return HttpResponseRedirect(request.get_full_path())
+
+    @staticmethod
+    def _stored(object_id: str) -> Deal | None:
+        """The deal the URL names, or None (the URL's id is only ever digits)."""
+        if not (object_id.isascii() and object_id.isdigit() and len(object_id) <= 18):
+            return None
+        return Deal.objects.filter(pk=int(object_id)).first()
+
+    def _as_copy(self, request: HttpRequest, object_id: str):
+        """The posted form as a copy: a draft, with a new slug if the teacher kept the old one."""
+        data = request.POST.copy()
+        original = self._stored(object_id)
+        if original is not None and data.get("slug", "").strip() == original.slug:
+            data["slug"] = copy_slug(original.slug)
+        data.pop("published", None)  # a copy starts as a draft, as every new deal does
+        return data
+
+    def _deleted_meanwhile(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        """The typed edit of a deal someone deleted, shown again as a new deal to save.
+
+        Django's admin would redirect to the index and drop everything typed.
+        """
+        form = self.get_form(request, None)(request.POST)
+        form.is_valid()  # so the form says anything that stops the save
+        fieldsets = list(self.get_fieldsets(request, None))
+        admin_form = admin.helpers.AdminForm(
+            form, fieldsets, self.get_prepopulated_fields(request, None), (), model_admin=self
+        )
+        self.message_user(
+            request,
+            f"Someone deleted this deal (id {object_id}) while you were editing it, so "
+            "there was nothing left to change. Your text is kept below as a new deal: "
+            "save it to add the deal again, or leave the page to let it go.",
+            messages.WARNING,
+        )
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Add the deleted deal again",
+            "subtitle": None,
+            "adminform": admin_form,
+            "object_id": None,
+            "original": None,
+            "is_popup": False,
+            "to_field": None,
+            "media": self.media + admin_form.media,
+            "inline_admin_formsets": [],
+            "errors": admin.helpers.AdminErrorList(form, []),
+            "preserved_filters": self.get_preserved_filters(request),
+        }
+        return self.render_change_form(
+            request, context, add=True, change=False, form_url=reverse("admin:lessons_deal_add")
+        )
+
+    # The lessons' own exercises stay ---------------------------------------------
+
+    def has_delete_permission(self, request: HttpRequest, obj: Deal | None = None) -> bool:
+        """A lesson's own exercise cannot be deleted: its lesson page is written around it."""
+        if obj is not None and obj.slug in shipped_exercises():
+            return False
+        return super().has_delete_permission(request, obj)
+
+    @admin.action(description="Delete selected deals", permissions=["delete"])
+    def delete_selected(self, request: HttpRequest, queryset: QuerySet):
+        """Django's bulk delete, leaving out the lessons' own exercises with a message.
+
+        Django's own would refuse the whole selection, saying the teacher lacks
+        a permission they do have.
+        """
+        kept = queryset.filter(slug__in=shipped_exercises())
+        if kept.exists():
+            names = ", ".join(str(deal) for deal in kept)
+            self.message_user(
+                request,
+                f"Lesson exercises cannot be deleted, so these stay: {names}. Unpublish one "
+                "to hide it from learners.",
+                messages.WARNING,
+            )
+        rest = queryset.exclude(slug__in=shipped_exercises())
+        if not rest.exists():
+            return None
+        return delete_selected(self, request, rest)
 
     # Preview ------------------------------------------------------------------
 
@@ -147,8 +270,11 @@ class DealAdmin(admin.ModelAdmin):
         problems = deal.stored_problems if deal and form is None else []
         exercise = None
         if deal and not problems:
-            exercise = ExerciseBlock.of(deal)
+            # The worked answer is drawn from what is previewed, open: the answer page
+            # would read the saved deal (or find none, for a deal not saved yet).
+            exercise = ExerciseBlock.of(deal, show_answer=True)
             exercise.heading_level = 4
+        saved = Deal.objects.filter(pk=deal.pk).first() if deal and deal.pk else None
         context = {
             **self.admin_site.each_context(request),
             "opts": self.opts,
@@ -158,6 +284,9 @@ class DealAdmin(admin.ModelAdmin):
             "problems": problems,
             "verdict": deal_readings(deal) if deal and not problems else None,
             "exercise": exercise,
+            # Checking and hints are answered from the saved deal: say when that is not this.
+            "checks_saved": saved is not None and saved.fingerprint() == deal.fingerprint(),
+            "unsaved": saved is None,
         }
         template = "admin/lessons/deal/preview.html"
         if getattr(request, "htmx", False):
@@ -191,8 +320,7 @@ class DealAdmin(admin.ModelAdmin):
                     self._log_import(request, result, form.cleaned_data["source"])
                     self.message_user(
                         request,
-                        f"Imported {form.cleaned_data['source']}: {len(result.created)} new "
-                        f"deal(s), {len(result.updated)} updated.",
+                        f"Imported {form.cleaned_data['source']}: {result.summary()}.",
                         messages.SUCCESS,
                     )
                     return HttpResponseRedirect(reverse("admin:lessons_deal_changelist"))

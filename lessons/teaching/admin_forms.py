@@ -36,12 +36,13 @@ import re
 from typing import Any
 
 from django import forms
-from django.core.exceptions import ValidationError
+from django.core.exceptions import NON_FIELD_ERRORS, ValidationError
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from badacey_site.storable_text import validate_storable
-from evaluator import EvaluatorError, format_cards, parse_cards
+from evaluator import PROFILES, EvaluatorError, format_cards, parse_cards
+from evaluator.deal import full_settings
 from evaluator.profiles import SETTING_NAMES
 from lessons.deals import parts as part_kinds
 from lessons.deals.histories import HistoryFacts, history_facts
@@ -56,11 +57,32 @@ SEATS_HELP = (
     "e.g. “Kira: A♠ 2♥ 3♦ 4♣ 5♣” (“As 2h 3d 4c 5c” works too). "
     "With a history, leave this empty to take each seat's final cards from it."
 )
-SETTINGS_HELP = (
-    "Only the table settings that differ from the game's defaults, one per line as "
-    "“name = value”, e.g. “big_bet = 20”. Names: " + ", ".join(SETTING_NAMES) + ". "
-    "With a history, leave this empty to take the history's table settings."
-)
+
+
+def default_bets(settings: dict[str, Any]) -> str:
+    """One game's table as the settings box writes it; the unused forced bets left out."""
+    unused = ("small_blind", "big_blind") if settings["forced_bets"] == "ante" else ("ante",)
+    return ", ".join(f"{name} = {settings[name]}" for name in SETTING_NAMES if name not in unused)
+
+
+def settings_help() -> str:
+    """The settings box's help, with each game's defaults read from its profile.
+
+    Why computed: a teacher decides what to type here by what the game does
+    without it, and a default typed into the help would go stale the day a
+    profile changes.
+    """
+    defaults = format_html_join(
+        "",
+        "<li>{}: {}</li>",
+        ((profile.name, default_bets(full_settings(key, {}))) for key, profile in PROFILES.items()),
+    )
+    return format_html(
+        "Only the table settings that differ from the game's defaults, one per line as "
+        "“name = value”, e.g. “big_bet = 20”. With a history, leave this empty to take the "
+        "history's table settings. Each game's defaults:<ul class=\"deal-defaults\">{}</ul>",
+        defaults,
+    )
 
 
 def history_help() -> str:
@@ -78,6 +100,25 @@ POT_HELP = (
     "Chips in the pot at showdown, if the question has one. With a history, leave this "
     "empty to take the history's pot."
 )
+GAME_HELP = "With a history, the game is the one the history plays."
+BUTTON_HELP = (
+    "The seat number (from 0) of the dealer button. With a history, the button is the history's."
+)
+NEGATIVE_POT = "A pot cannot be negative: give the chips in it at showdown, or leave it empty."
+ONE_SEAT = (
+    "List at least two seats, one per line as “Name: cards”: a showdown needs "
+    "someone to play against."
+)
+
+
+def one_newline(text: str) -> str:
+    """Browsers send a textarea's line breaks as CRLF; the site stores plain newlines.
+
+    Why: a history kept with "\r\n" differs from the same file imported or
+    typed elsewhere, so the import would call an unchanged deal changed and
+    the notation's line numbers would count differently in other tools.
+    """
+    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _lines(text: str) -> list[tuple[int, str]]:
@@ -184,16 +225,21 @@ class PartsField(forms.CharField):
 class DealAdminForm(forms.ModelForm):
     # validate_storable: a NUL read into these JSON boxes would reach PostgreSQL (a 500).
     seats = SeatsField(required=False, help_text=SEATS_HELP, validators=[validate_storable])
-    settings = SettingsField(
-        required=False, help_text=SETTINGS_HELP, validators=[validate_storable]
-    )
+    settings = SettingsField(required=False, validators=[validate_storable])
     parts = PartsField(help_text=part_kinds.syntax_help(), validators=[validate_storable])
     version = forms.IntegerField(widget=forms.HiddenInput, required=False)
+    pot = forms.IntegerField(
+        required=False,
+        min_value=0,
+        max_value=2_147_483_647,
+        help_text=POT_HELP,
+        error_messages={"min_value": NEGATIVE_POT},
+    )
 
     class Meta:
         model = Deal
         fields = "__all__"
-        help_texts = {"pot": POT_HELP}
+        help_texts = {"game": GAME_HELP, "button": BUTTON_HELP}
         widgets = {
             "title": forms.TextInput(attrs={"size": 60}),
             "prompt": forms.Textarea(attrs={"rows": 4, "cols": 80}),
@@ -204,6 +250,7 @@ class DealAdminForm(forms.ModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["history"].help_text = history_help()
+        self.fields["settings"].help_text = settings_help()
         if not self.is_bound:
             # Parts name seats; the field alone cannot know the names.
             self.initial["parts"] = part_kinds.parts_to_text(self.instance.parts, self._names())
@@ -252,8 +299,23 @@ class DealAdminForm(forms.ModelForm):
             )
         return version
 
+    def clean_history(self) -> str:
+        return one_newline(self.cleaned_data.get("history") or "")
+
+    def clean_prompt(self) -> str:
+        return one_newline(self.cleaned_data.get("prompt") or "")
+
+    def clean_explanation(self) -> str:
+        return one_newline(self.cleaned_data.get("explanation") or "")
+
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        if "version" in self._errors:
+            # The version box is hidden, and the admin hides a hidden box's errors with it:
+            # said there, the teacher saw only "Please correct the error below".
+            self._stale = True
+            for message in self._errors.pop("version"):
+                self.add_error(None, message)
         history = cleaned.get("history") or ""
         facts = self._history_facts(history) if history.strip() else None
         if "seats" in cleaned and not cleaned["seats"]:
@@ -263,15 +325,16 @@ class DealAdminForm(forms.ModelForm):
                 self.add_error("seats", "List the seats, or correct the history to take them from.")
             else:
                 self.add_error("seats", "List the seats, or give a history to take them from.")
+        elif isinstance(cleaned.get("seats"), list) and len(cleaned["seats"]) == 1:
+            self.add_error("seats", ONE_SEAT)
         if facts is not None:
-            # Each box the teacher left empty comes from the history, so nothing is typed twice.
+            # The game and button are the history's (the boxes always hold some value, so
+            # they cannot be "left empty"); each other box left empty comes from it too.
+            cleaned["game"] = facts.game
+            cleaned["button"] = facts.button
             if "pot" in cleaned and cleaned["pot"] is None:
                 cleaned["pot"] = facts.pot
-            if (
-                "settings" in cleaned
-                and not cleaned["settings"]
-                and cleaned.get("game") == facts.game
-            ):
+            if "settings" in cleaned and not cleaned["settings"]:
                 cleaned["settings"] = facts.settings
         if "parts" in cleaned:
             seats = cleaned.get("seats")
@@ -298,14 +361,26 @@ class DealAdminForm(forms.ModelForm):
     def _post_clean(self) -> None:
         # Deal.clean() reads seats, settings and parts together; until the seats
         # and settings can be read, its verdict would only repeat their problems.
-        if any(name in self._errors for name in ("seats", "settings", "version")):
+        if getattr(self, "_stale", False):
+            return
+        if any(name in self._errors for name in ("seats", "settings")):
             return
         unreadable_parts = "parts" in self._errors
         if unreadable_parts:
             # Check the deal with the lines that could be read, so one save reports
             # every problem (a bad line need not hide a missing pot or a repeated card).
             self.cleaned_data["parts"] = getattr(self, "_readable_parts", [])
+        # A box refused on its own (a pot of -5) is missing from the instance the model
+        # checks, so the model would add a second message ("needs a pot") that
+        # contradicts the first: such a box keeps only its own.
+        own = {
+            name: list(errors)
+            for name, errors in self._errors.items()
+            if name not in ("parts", NON_FIELD_ERRORS)
+        }
         super()._post_clean()
+        for name, errors in own.items():
+            self._errors[name] = self.error_class(errors)
         if unreadable_parts:
             # Only the lines' own messages: "give at least one part" would be beside the point.
             kept = [e for e in self._errors["parts"] if "at least one question part" not in e]
@@ -330,14 +405,27 @@ class DealImportForm(forms.Form):
         help_text="A .json file made by the “Export selected deals as JSON” action or by "
         f"manage.py export_deals; {deal_io.CAPS}.",
     )
+    # No max_length: it would become the textarea's maxlength, and the browser would cut
+    # a long paste silently, leaving text this page then calls "not JSON". clean_text
+    # says it is too long instead.
     text = forms.CharField(
         required=False,
         strip=True,
-        max_length=MAX_PASTED_CHARS,
         label="Or paste its JSON",
         widget=forms.Textarea(attrs={"rows": 12, "cols": 80, "spellcheck": "false"}),
-        help_text="For a long file, choose it above instead.",
+        help_text=f"A paste takes at most {MAX_PASTED_CHARS:,} characters; for a longer "
+        "file, choose it above instead.",
     )
+
+    def clean_text(self) -> str:
+        text = self.cleaned_data.get("text") or ""
+        if len(text) > MAX_PASTED_CHARS:
+            raise ValidationError(
+                f"The pasted text is too long: {len(text):,} characters, where a paste takes "
+                f"at most {MAX_PASTED_CHARS:,}. Save it as a .json file and choose the file "
+                "above instead."
+            )
+        return text
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()

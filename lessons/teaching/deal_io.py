@@ -9,7 +9,13 @@ each deal by its slug::
 Importing is all or nothing: every deal is checked with ``full_clean()`` (the
 evaluator included) before the first one is written, and the writes share one
 transaction, so a file with one bad deal changes nothing. A slug that already
-exists is updated in place, so importing the same file twice adds nothing.
+exists is updated in place, so importing the same file twice adds nothing; a
+deal the file holds exactly as stored is left alone (its version is not
+bumped, so a teacher's open form of it stays current) and reported unchanged.
+
+As in the admin, a deal with a history may leave its pot null (and its seats
+or settings empty): they are taken from the history. A history's line breaks
+are stored as plain newlines, whatever the file used.
 
 The checks run before that transaction begins: on SQLite a write transaction
 holds the only write lock, and every teacher's save waits while it is open.
@@ -26,13 +32,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 
 from badacey_site.storable_text import shown, unstorable_character, unstorable_in
+from evaluator import EvaluatorError
+from lessons.deals.histories import history_facts
 from lessons.models import CONTENT_FIELDS, Deal, StaleDealError
 
 # About 8 ms of writing per deal: 200 deals keep the write lock for under two
@@ -59,6 +67,14 @@ class DealFileError(Exception):
 class ImportResult:
     created: list[str]
     updated: list[str]
+    unchanged: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        """What the import did, for the admin's message and the command's output."""
+        return (
+            f"{len(self.created)} new deal(s), {len(self.updated)} updated, "
+            f"{len(self.unchanged)} unchanged"
+        )
 
 
 def document(deals: Iterable[Deal]) -> dict[str, Any]:
@@ -85,12 +101,15 @@ def loads(text: str | bytes) -> ImportResult:
     size = len(text) if isinstance(text, bytes) else len(text.encode("utf-8", "surrogatepass"))
     if problem := size_problem(size):
         raise DealFileError([problem])
-    entries = _entries(text)
-    deals, problems = [], []
+    entries = [_from_history(entry) for entry in _entries(text)]
+    deals, problems, unchanged = [], [], []
     stored = Deal.objects.in_bulk([entry["slug"] for entry in entries], field_name="slug")
     for n, entry in enumerate(entries, start=1):
         deal = stored.get(entry["slug"]) or Deal()
         created = deal.pk is None
+        if not created and all(getattr(deal, k) == v for k, v in entry.items()):
+            unchanged.append(deal.slug)  # nothing to write: its version stays
+            continue
         for name, value in entry.items():
             setattr(deal, name, value)
         try:
@@ -116,7 +135,34 @@ def loads(text: str | bytes) -> ImportResult:
     return ImportResult(
         created=[d.slug for d, created in deals if created],
         updated=[d.slug for d, created in deals if not created],
+        unchanged=unchanged,
     )
+
+
+def _from_history(entry: dict[str, Any]) -> dict[str, Any]:
+    """The entry with what it leaves to its history filled in, as the admin's form does.
+
+    A pot of null, or empty seats or settings, beside a history mean "the
+    history's": the admin writes them so, and a file should read the same.
+    A history the engine refuses is left for ``full_clean()`` to name.
+    """
+    history = entry.get("history")
+    if not isinstance(history, str):
+        return entry
+    entry = {**entry, "history": history.replace("\r\n", "\n").replace("\r", "\n")}
+    if not entry["history"].strip():
+        return entry
+    try:
+        facts = history_facts(entry["history"])
+    except EvaluatorError:
+        return entry
+    if "pot" in entry and entry["pot"] is None:
+        entry["pot"] = facts.pot
+    if entry.get("seats") == []:
+        entry["seats"] = facts.seats
+    if entry.get("settings") == {} and entry.get("game", facts.game) == facts.game:
+        entry["settings"] = facts.settings
+    return entry
 
 
 def _entries(text: str | bytes) -> list[dict[str, Any]]:

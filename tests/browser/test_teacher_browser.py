@@ -121,3 +121,29 @@ def test_a_deal_change_page_and_its_preview_follow_the_admins_own_scheme(
     page.get_by_role("button", name="Preview as a learner sees it (does not save)").click()
     page.locator("#deal-preview .deal-preview__body").wait_for()
     assert axe(page) == []
+
+
+def test_a_teacher_tries_a_drafts_answer_in_the_preview_and_sees_a_stale_save_at_the_top(
+    page, live_server, axe
+):
+    """The preview's controls answer for a draft; a refused save says why where it shows."""
+    load_content()
+    deal = Deal.objects.get(slug="badacey-2")
+    Deal.objects.filter(pk=deal.pk).update(published=False)
+    deal.refresh_from_db()
+    sign_in(page, live_server)
+    page.goto(f"{live_server.url}/admin/lessons/deal/{deal.pk}/change/")
+    page.get_by_role("button", name="Preview as a learner sees it (does not save)").click()
+    preview = page.locator("#deal-preview")
+    expect(preview.locator("details.answer-panel")).to_have_attribute("open", "")
+    answer(page, deal)
+    preview.get_by_role("button", name="Check my answer", exact=False).last.click()
+    expect(preview.locator(f"#feedback-{deal.slug}")).to_contain_text(
+        "All right: every part is correct."
+    )
+    assert axe(page) == []
+
+    # Another teacher saves meanwhile: this save is refused, and the reason is in sight.
+    Deal.objects.filter(pk=deal.pk).update(version=deal.version + 1)
+    page.get_by_role("button", name="Save", exact=True).click()
+    expect(page.get_by_text("Someone else saved this deal after you opened it")).to_be_visible()

@@ -61,10 +61,12 @@ def test_importing_the_same_file_twice_adds_nothing(tmp_path, two_practice_deals
     path.write_text(deal_io.dumps(two_practice_deals), encoding="utf-8")
     count = Deal.objects.count()
     call_command("import_deals", str(path), stdout=io.StringIO())
+    versions = dict(Deal.objects.values_list("slug", "version"))
     out = io.StringIO()
     call_command("import_deals", str(path), stdout=out)
     assert Deal.objects.count() == count
-    assert "0 new deal(s), 2 updated" in out.getvalue()
+    assert "0 new deal(s), 0 updated, 2 unchanged" in out.getvalue()
+    assert dict(Deal.objects.values_list("slug", "version")) == versions
 
 
 def test_an_import_updates_a_deal_with_the_same_slug_in_place(two_practice_deals):

@@ -168,7 +168,9 @@ def test_every_valid_part_round_trips_through_its_text_and_its_json(deal):
 
 @pytest.mark.django_db
 @settings(
-    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
 @given(deals())
 def test_every_valid_part_round_trips_through_the_admin_form(deal):

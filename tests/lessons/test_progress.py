@@ -191,7 +191,7 @@ def test_one_learner_never_sees_or_deletes_anothers_progress(client):
     other.force_login(User.objects.create_user("olu", password="olu's long phrase 4"))
     assert status_on(other.get("/badugi/").content.decode(), deal.slug) == "new"
     assert json.loads(other.get("/accounts/settings/download/").content)["attempts"] == []
-    other.post("/accounts/settings/delete-progress/")
+    other.post("/accounts/settings/delete-progress/", {"confirm": "yes"})
     assert Attempt.objects.filter(user=owner).count() == 1
     mine = json.loads(client.get("/accounts/settings/download/").content)
     assert [a["exercise"] for a in mine["attempts"]] == [deal.slug]
@@ -204,7 +204,7 @@ def test_deleting_progress_and_the_account_really_deletes(client):
     client.post(deal.check_url, right_answer(deal), **HTMX)
     refused = client.post("/accounts/settings/delete-account/", {"password": "wrong"})
     assert refused.status_code == 400 and User.objects.filter(pk=user.pk).exists()
-    client.post("/accounts/settings/delete-progress/")
+    client.post("/accounts/settings/delete-progress/", {"confirm": "yes"})
     assert not Attempt.objects.exists()
     client.post(deal.check_url, right_answer(deal), **HTMX)
     client.post("/accounts/settings/delete-account/", {"password": "pavel's long phrase 5"})

@@ -12,7 +12,8 @@ from lessons.teaching import deal_io
 class Command(BaseCommand):
     help = (
         "Import deals from a JSON file made by export_deals. Deals are matched by slug, so "
-        "importing a file twice adds nothing; a file with any bad deal changes nothing. "
+        "importing a file twice adds nothing and leaves unchanged deals alone; a file with "
+        "any bad deal changes nothing. "
         f"Caps: {deal_io.CAPS}."
     )
 
@@ -33,6 +34,4 @@ class Command(BaseCommand):
         except deal_io.DealFileError as error:
             lines = "\n".join(f"  {problem}" for problem in error.problems)
             raise CommandError(f"Nothing was imported from {file}:\n{lines}") from None
-        self.stdout.write(
-            f"Imported {file}: {len(result.created)} new deal(s), {len(result.updated)} updated."
-        )
+        self.stdout.write(f"Imported {file}: {result.summary()}.")
