@@ -31,7 +31,13 @@ ANSWERS = 5000
 
 
 def _learner_with_history(username: str):
-    """An account with ``ANSWERS`` answers over four weeks and a standing in every skill."""
+    """An account with ``ANSWERS`` answers over four weeks and a standing in every skill.
+
+    One answer in ten is to a lesson exercise and the rest to drill and
+    session items, as for a learner who has answered thousands: the course
+    has a few dozen exercises and endless generated items (even so, that is
+    some twenty tries at every exercise).
+    """
     from django.contrib.auth.models import User
     from django.utils import timezone
 
@@ -48,9 +54,9 @@ def _learner_with_history(username: str):
     Attempt.objects.bulk_create(
         Attempt(
             user=user,
-            deal=deals[n % len(deals)] if n % 2 else None,
-            drill_kind="" if n % 2 else "badugi-cards",
-            item_key="" if n % 2 else f"badugi/1/{n}",
+            deal=None if n % 10 else deals[n // 10 % len(deals)],
+            drill_kind="badugi-cards" if n % 10 else "",
+            item_key=f"badugi/1/{n}" if n % 10 else "",
             parts=[n % 3 != 0],
             correct=n % 3 != 0,
             created_at=start + n * step,

@@ -384,6 +384,7 @@ def export(request: HttpRequest) -> dict[str, Any]:
             for a in attempts
         ],
         "checklists": [{"lesson": c.lesson, "ticked": c.ticked} for c in checklists],
+        **(skill_records.export(learner) if learner.known else {"skills": [], "sessions": []}),
     }
 
 
@@ -402,6 +403,7 @@ def delete_progress(request: HttpRequest) -> int:
         return 0
     with transaction.atomic():
         ChecklistTicks.objects.filter(**_owner_filter(learner)).delete()
+        skill_records.delete(learner)
         deleted, _ = Attempt.objects.of_learner(learner).delete()
     return deleted
 
@@ -415,6 +417,7 @@ def adopt_session_progress(sender: Any, request: HttpRequest, user: Any, **kwarg
         return
     with transaction.atomic():
         Attempt.objects.filter(user=None, learner_key=key).update(user=user, learner_key="")
+        skill_records.adopt(key, user)
         for ticks in ChecklistTicks.objects.filter(user=None, learner_key=key):
             if ChecklistTicks.objects.filter(user=user, lesson=ticks.lesson).exists():
                 ticks.delete()

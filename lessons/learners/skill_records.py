@@ -33,7 +33,7 @@ from evaluator.profiles import get_profile
 from lessons import skills
 from lessons.deals import parts as part_kinds
 from lessons.learners import mastery
-from lessons.models import Learner, SkillState
+from lessons.models import Learner, SkillState, StudySession
 
 MISTAKES_KEPT = 5
 
@@ -275,3 +275,72 @@ def drill_answers(
     return group_by_skill(
         item.parts, item.game, item_shows(item), verdicts, spread, [None] * count, [""] * count
     )
+
+
+# ---- Downloading, deleting and adopting ---------------------------------------------
+
+
+def export(learner: Learner) -> dict[str, Any]:
+    """The learner's skills and review schedule, for the progress download."""
+    states = SkillState.objects.of_learner(learner).order_by("skill")
+    sessions = StudySession.objects.of_learner(learner).prefetch_related("items")
+    return {
+        "skills": [
+            {
+                "skill": s.skill,
+                "name": skills.BY_KEY[s.skill].name if s.skill in skills.BY_KEY else s.skill,
+                "level": mastery.level_name(s.level) if 0 <= s.level <= 4 else s.level,
+                "answers": s.answers,
+                "right": s.rights,
+                "proficient_on": s.proficient_on.isoformat() if s.proficient_on else None,
+                "next_review": s.due.isoformat() if s.due else None,
+                "last_answered": s.last_answered.isoformat() if s.last_answered else None,
+                "fsrs_card": s.card,
+            }
+            for s in states
+        ],
+        "sessions": [
+            {
+                "kind": session.kind,
+                "started": session.created.isoformat(),
+                "finished": session.finished.isoformat() if session.finished else None,
+                "items": [
+                    {
+                        "skill": i.skill,
+                        "purpose": i.purpose,
+                        "drill": i.drill_kind,
+                        "item": i.item_key,
+                        "answered": i.answered_at.isoformat() if i.answered_at else None,
+                        "correct": i.correct,
+                        "hints": i.hints,
+                    }
+                    for i in session.items.all()
+                ],
+            }
+            for session in sessions
+        ],
+    }
+
+
+def delete(learner: Learner) -> None:
+    """Deleting a learner's progress deletes their skills and sessions too."""
+    SkillState.objects.of_learner(learner).delete()
+    StudySession.objects.of_learner(learner).delete()
+
+
+def adopt(key: str, user: Any) -> None:
+    """On sign-in, the browser's skills and sessions become the account's.
+
+    Where the account already has a skill, the one answered more often is kept.
+    """
+    StudySession.objects.filter(user=None, learner_key=key).update(user=user, learner_key="")
+    mine = {s.skill: s for s in SkillState.objects.filter(user=user)}
+    for state in SkillState.objects.filter(user=None, learner_key=key):
+        kept = mine.get(state.skill)
+        if kept is not None and kept.answers >= state.answers:
+            state.delete()
+            continue
+        if kept is not None:
+            kept.delete()
+        state.user, state.learner_key = user, ""
+        state.save()
