@@ -11,8 +11,10 @@ The ladder (the README states the same rules):
   the skill proficient;
 - a wrong answer, or a right one found only after the last hint, moves the
   skill down one level, never below attempted; other hints are help, not failure;
-- in a mastery challenge a right answer makes the skill mastered and a
-  wrong one drops it to familiar.
+- in a mastery challenge a right answer makes a proficient (or mastered)
+  skill mastered and a wrong one drops it to familiar; a challenge item
+  that also exercises a skill not yet proficient moves that skill by the
+  ordinary rules, as a review.
 
 Reviews are scheduled by FSRS (the ``fsrs`` package, the scheduler Anki
 uses): one card per learner and skill, every graded answer a review of it
@@ -88,9 +90,9 @@ def next_level(standing: Standing, answer: Answer) -> tuple[int, tuple[str, ...]
     """The level, remembered clean items and proficient day after ``answer``."""
     level, clean, since = standing.level, standing.clean_items, standing.proficient_on
     day = answer.at.date()
-    if answer.purpose == CHALLENGE:
+    if answer.purpose == CHALLENGE and level >= PROFICIENT:
         if answer.counts_as_wrong:
-            return FAMILIAR, clean, None
+            return FAMILIAR, (), None
         return MASTERED, _remember(clean, answer), since or day
     if answer.counts_as_wrong:
         level = max(ATTEMPTED, level - 1)
@@ -107,7 +109,7 @@ def next_level(standing: Standing, answer: Answer) -> tuple[int, tuple[str, ...]
         return FAMILIAR, clean, since
     if level == PROFICIENT:
         later_day = since is not None and day > since
-        if answer.purpose == REVIEW and not answer.helped and later_day:
+        if answer.purpose in (REVIEW, CHALLENGE) and not answer.helped and later_day:
             return MASTERED, clean, since
         return PROFICIENT, clean, since
     return MASTERED, clean, since

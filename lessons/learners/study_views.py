@@ -85,11 +85,8 @@ def _session(request: HttpRequest, session_id: int) -> StudySession:
     return session
 
 
-def _item(items: list[StudyItem], position: int) -> StudyItem:
-    item = next((i for i in items if i.position == position), None)
-    if item is None:
-        raise Http404("This session has no item with that number.")
-    return item
+def _item(items: list[StudyItem], position: int) -> StudyItem | None:
+    return next((i for i in items if i.position == position), None)
 
 
 def _question(
@@ -165,6 +162,8 @@ def study_answer(request: HttpRequest, session_id: int, position: int) -> HttpRe
     item = _item(items, position)
     if request.method != "POST":  # a reload of an answer's address: back to the session
         return redirect("lessons:study_session", session.pk)
+    if item is None:  # the learner's own session, but an item number it never had
+        return _refused(request, session, items, f"This session has no item {position}.")
     named = ItemForm(request.POST)
     if not named.is_valid():
         return _refused(request, session, items, str(named.errors["seed"][0]))
@@ -181,7 +180,7 @@ def study_answer(request: HttpRequest, session_id: int, position: int) -> HttpRe
         return _render(request, session, items, question=_question(session, item, form))
     recorded = study.answer(request, session, item, table, form)
     items = study.items_of(session)
-    answered = _item(items, position)
+    answered = _item(items, position) or item
     last = {
         "item": answered,
         "table": table,
@@ -207,8 +206,10 @@ def study_hint(request: HttpRequest, session_id: int, position: int) -> HttpResp
     session = _session(request, session_id)
     items = study.items_of(session)
     item = _item(items, position)
-    if request.method != "POST" or item.answered_at is not None:
+    if request.method != "POST" or (item is not None and item.answered_at is not None):
         return redirect("lessons:study_session", session.pk)
+    if item is None:
+        return _refused(request, session, items, f"This session has no item {position}.")
     table = _table(session, item)
     request_form = HintRequestForm(request.POST, deal=table, prefix=PREFIX)
     if not request_form.is_valid():

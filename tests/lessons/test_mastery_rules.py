@@ -109,3 +109,15 @@ def test_the_next_review_comes_later_after_right_answers_and_sooner_after_a_wron
 
 def test_a_skill_not_started_reads_as_such():
     assert Standing().level == NOT_STARTED and Standing().name == "Not started"
+
+
+def test_a_challenge_item_moves_a_skill_below_proficient_by_the_ordinary_rules():
+    # A challenge item may also exercise a skill that is not proficient yet (a payouts
+    # item with a tie tests splitting the pot too): that skill climbs or falls one level.
+    familiar, _ = run([right("a"), right("b", hints=1)])
+    assert familiar.level == FAMILIAR
+    passed, _ = run([right("c", DAY0 + timedelta(days=1), purpose=CHALLENGE)], familiar)
+    assert passed.level == PROFICIENT  # one level up, not straight to mastered
+    attempted, _ = run([wrong("a")])
+    failed, _ = run([wrong("c", purpose=CHALLENGE)], attempted)
+    assert failed.level == ATTEMPTED  # a wrong answer never moves a skill up

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.sessions.backends.db import SessionStore
 
 from evaluator import settle
 from evaluator.drills import generate
@@ -12,7 +14,7 @@ from lessons import skills
 from lessons.deals import parts
 from lessons.drills.items import DrillTable
 from lessons.exercises.forms import AnswerForm
-from lessons.learners import mastery
+from lessons.learners import mastery, study
 from lessons.models import Attempt, SkillState, StudyItem, StudySession
 
 pytestmark = pytest.mark.django_db
@@ -224,10 +226,13 @@ def test_another_learners_session_is_not_found(client, django_user_model):
     assert item.answered_at is None
 
 
-def test_an_unknown_session_or_position_is_not_found(client):
+def test_an_unknown_session_is_not_found_and_an_unknown_item_refused(client):
     session = start(client)
     assert client.get("/study/999999/").status_code == 404
-    assert client.post(f"/study/{session.pk}/99/", {"seed": "1"}).status_code == 404
+    refused = client.post(f"/study/{session.pk}/99/", {"seed": "1"})
+    assert refused.status_code == 400 and "no item 99" in refused.content.decode()
+    assert client.post(f"/study/{session.pk}/99/hint/", {"hint": "0"}).status_code == 400
+    assert not Attempt.objects.exists()
 
 
 def test_a_bad_start_is_refused(client):
@@ -269,3 +274,46 @@ def test_a_hint_keeps_the_learner_in_the_session(client):
     htmx = client.post(url, {"hint": "0"}, HTTP_HX_REQUEST="true")
     assert htmx.status_code == 200 and "Hint 1 of" in htmx.content.decode()
     assert not Attempt.objects.exists()
+
+
+def test_two_tabs_posting_the_same_item_at_once_record_it_once(client, rf):
+    """Both tabs read the item unanswered; only the conditional UPDATE's winner records."""
+    session = start(client)
+    item = current(session)
+    table = DrillTable.of(generate(item.drill_kind, item.game, item.difficulty, item.seed))
+    results = []
+    for _ in range(2):  # the same stale item object, as two requests would each have read it
+        request = rf.post(answer_url(session, item), right_answer(item))
+        request.user = AnonymousUser()
+        request.session = SessionStore(client.session.session_key)
+        form = AnswerForm(request.POST, deal=table, prefix="study")
+        assert form.is_valid()
+        results.append(study.answer(request, session, item, table, form))
+    assert results == [True, False]
+    assert Attempt.objects.count() == 1
+    assert SkillState.objects.get(skill=item.skill).answers == 1
+
+
+def test_a_right_answer_only_after_the_last_hint_steps_the_skill_down(client):
+    session = start(client)
+    item = current(session)
+    table = DrillTable.of(generate(item.drill_kind, item.game, item.difficulty, item.seed))
+    offered = len(parts.hints(table)[0])
+    assert offered, "the first skills' items offer hints"
+    SkillState.objects.create(
+        learner_key=client.session["learner_key"], skill=item.skill, level=mastery.FAMILIAR
+    )
+    data = right_answer(item) | {"study-p0_hints": str(offered)}
+    assert "Right: item 1" in client.post(answer_url(session, item), data).content.decode()
+    assert SkillState.objects.get(skill=item.skill).level == mastery.ATTEMPTED
+
+
+def test_a_right_answer_with_some_hints_is_help_not_failure(client):
+    session = start(client)
+    item = current(session)
+    SkillState.objects.create(
+        learner_key=client.session["learner_key"], skill=item.skill, level=mastery.FAMILIAR
+    )
+    client.post(answer_url(session, item), right_answer(item) | {"study-p0_hints": "1"})
+    state = SkillState.objects.get(skill=item.skill)
+    assert state.level == mastery.FAMILIAR and state.rights == 1

@@ -27,10 +27,13 @@ pytestmark = pytest.mark.django_db
 START = datetime(2026, 3, 2, 8, 0, tzinfo=UTC)
 
 
-def test_thirty_days_of_sessions_follow_the_rules(client, django_user_model):
+# Three learners' answer patterns; 6 and 8 once caught a challenge item moving a
+# second, merely familiar skill straight to mastered.
+@pytest.mark.parametrize("pattern", [23, 6, 8])
+def test_thirty_days_of_sessions_follow_the_rules(client, django_user_model, pattern):
     # An account, signed in afresh each visit: a browser session lasts two weeks.
     learner = django_user_model.objects.create_user("learner", password="pw-123456789")
-    rng = random.Random(23)
+    rng = random.Random(pattern)
     shadow: dict[str, mastery.Standing] = {}
     seen: set[tuple[str, str]] = set()
     challenged = False
