@@ -97,6 +97,8 @@ def answer(
         parts=[r.ok for r in answer_form.results],
         hints_used=answer_form.hints_taken,
         answer=posted_answer,
+        table=this,
+        results=answer_form.results,
     )
     next_seed = (seed + 1) % (MAX_SEED + 1)
     next_settings = DrillSettingsForm(

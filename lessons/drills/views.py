@@ -26,6 +26,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.timezone import now
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import push_url
 from django_htmx.middleware import HtmxDetails
@@ -38,6 +39,7 @@ from lessons.drills.forms import DrillSettingsForm, drill_url, with_defaults
 from lessons.drills.items import deal_from_item
 from lessons.exercises import hints
 from lessons.exercises.forms import HintRequestForm
+from lessons.learners import progress, study
 from lessons.models import Deal
 
 
@@ -47,7 +49,10 @@ class HtmxHttpRequest(HttpRequest):
 
 @require_safe
 def drill_index(request: HtmxHttpRequest) -> HttpResponse:
-    drills = [(d, [(g, PROFILES[g].name) for g in d.games]) for d in KINDS.values()]
+    levels = study.drill_skills(progress.learner_of(request), now())
+    drills = [
+        (d, [(g, PROFILES[g].name) for g in d.games], levels.get(d.key, [])) for d in KINDS.values()
+    ]
     return render(request, "lessons/drills.html", {"drills": drills})
 
 

@@ -11,18 +11,22 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.timezone import now
 from django.views.decorators.http import require_safe
 
 from evaluator import get_profile
 from evaluator.notation import format_deal
 from evaluator.worked_deals import worked_deal
+from lessons.learners import progress, study
 from lessons.pages import lesson_page, page_data
 
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    # Short and computed from nothing: rendering it costs less than a cache read.
-    return render(request, "lessons/home.html")
+    # Short: a first visit is computed from nothing (rendering costs less than a
+    # cache read); a returning learner's panel is a few small queries.
+    learner = progress.learner_of(request)
+    return render(request, "lessons/home.html", {"returning": study.returning(learner, now())})
 
 
 @require_safe

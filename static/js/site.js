@@ -350,7 +350,8 @@
   // The region is replaced whole; land on the verdict (or the problems) so the
   // keyboard carries on from there and screen readers read it out.
   document.body.addEventListener("htmx:afterSettle", function (event) {
-    var region = document.getElementById("drill-region");
+    // A practice session (templates/lessons/study_session.html) swaps its region the same way.
+    var region = document.getElementById("drill-region") || document.getElementById("study-region");
     if (!region || !event.detail.elt || !isDrill(event.detail.elt)) return;
     var landing = region.querySelector("[data-drill-focus]");
     if (landing) landing.focus();

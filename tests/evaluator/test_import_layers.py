@@ -26,7 +26,10 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("deals", ("lessons.deals",)),
     ("models", ("lessons.models",)),
     ("content", ("lessons.content",)),
-    ("learners", ("lessons.learners.progress", "lessons.learners.mastery")),
+    (
+        "learners",
+        ("lessons.learners.progress", "lessons.learners.mastery", "lessons.learners.skill_records"),
+    ),
     ("exercises", ("lessons.exercises.blocks", "lessons.exercises.forms", "lessons.exercises")),
     ("tools", ("lessons.tools.forms", "lessons.tools.odds_answers")),
     ("drills", ("lessons.drills.forms", "lessons.drills.items")),

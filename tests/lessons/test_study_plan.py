@@ -1,0 +1,99 @@
+"""Which skills a session brings, in what order (the plan alone, no pages)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from evaluator.misconceptions import MISCONCEPTIONS
+from lessons import skills
+from lessons.learners import mastery, skill_records, study
+from lessons.models import SkillState
+
+NOW = datetime(2026, 5, 4, 10, 0, tzinfo=UTC)
+
+
+def state(key: str, level: int, due_in: float = 3, mistakes=()) -> SkillState:
+    return SkillState(
+        learner_key="k",
+        skill=key,
+        level=level,
+        due=NOW + timedelta(days=due_in),
+        recent_mistakes=list(mistakes),
+    )
+
+
+def test_due_reviews_come_first_in_the_order_they_fell_due():
+    states = [
+        state("badugi-cards", mastery.FAMILIAR, due_in=-1),
+        state("badugi-compare", mastery.ATTEMPTED, due_in=-3),
+        state("ace-to-five", mastery.ATTEMPTED, due_in=2),
+    ]
+    planned = study.plan(states, NOW)
+    assert [p.skill for p in planned[:2]] == ["badugi-compare", "badugi-cards"]
+    assert [p.purpose for p in planned[:2]] == [mastery.REVIEW, mastery.REVIEW]
+    assert len(planned) == study.SESSION_SIZE
+    rest = {p.skill for p in planned[2:]}
+    assert "ace-to-five" in rest  # in progress
+    assert skills.SKILLS[3].key in rest  # and the next skill of the course, new
+
+
+def test_a_new_learner_starts_with_the_first_skills_of_the_course():
+    planned = study.plan([], NOW)
+    assert {p.skill for p in planned} == {s.key for s in skills.SKILLS[: study.NEW_SKILLS]}
+    assert {p.purpose for p in planned} == {mastery.NEW}
+
+
+def test_a_misconception_in_recent_answers_brings_more_items_of_its_skill():
+    plain = [state("badugi-cards", mastery.FAMILIAR), state("ace-high-badugi", mastery.ATTEMPTED)]
+    leaning = [
+        state("badugi-cards", mastery.FAMILIAR),
+        state("ace-high-badugi", mastery.ATTEMPTED, mistakes=["badugi-ace-low-in-badeucey"] * 2),
+    ]
+    before = Counter(p.skill for p in study.plan(plain, NOW))["ace-high-badugi"]
+    after = Counter(p.skill for p in study.plan(leaning, NOW))["ace-high-badugi"]
+    assert after > before
+
+
+def test_a_misconception_of_a_skill_not_started_brings_that_skill_in():
+    states = [state("badugi-cards", mastery.FAMILIAR, mistakes=["side-pots-ignored"])]
+    assert "side-pots" in {p.skill for p in study.plan(states, NOW)}
+
+
+def test_a_challenge_takes_only_proficient_skills_and_needs_one():
+    states = [
+        state("badugi-cards", mastery.PROFICIENT),
+        state("badugi-compare", mastery.FAMILIAR),
+        state("ace-to-five", mastery.PROFICIENT),
+    ]
+    planned = study.challenge_plan(states)
+    assert {p.skill for p in planned} == {"badugi-cards", "ace-to-five"}
+    assert {p.purpose for p in planned} == {mastery.CHALLENGE}
+    with pytest.raises(study.StudyError):
+        study.challenge_plan(states[1:2])
+
+
+@dataclass
+class FakeResult:
+    ok: bool
+    index: int = 0
+    hints: int = 0
+    misconception: object = None
+
+
+@dataclass
+class FakeTable:
+    parts: list
+    game: str = "badeucey"
+
+
+def test_a_wrong_answers_misconception_is_kept_with_its_skill():
+    mistake = MISCONCEPTIONS["badugi-ace-low-in-badeucey"]
+    table = FakeTable([{"kind": "badugi_cards", "seat": 0}])
+    (answer,) = skill_records.from_results(table, [FakeResult(False, misconception=mistake)], set())
+    assert answer.skill == "ace-high-badugi" and not answer.correct
+    assert answer.misconception == mistake.name
+    assert skill_records._mistakes([], answer) == [mistake.name]
