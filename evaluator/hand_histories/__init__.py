@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .check import check_bytes, check_paths, hand_line, summary
 from .errors import HandHistoryError
+from .notation import to_notation
 from .phh import to_phh
 from .reader import HandResult, read_bytes, read_text
 from .verify import Disagreement, VerifiedHand
@@ -28,5 +29,6 @@ __all__ = [
     "read_bytes",
     "read_text",
     "summary",
+    "to_notation",
     "to_phh",
 ]
