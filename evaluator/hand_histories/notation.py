@@ -28,3 +28,10 @@ def to_notation(hand: VerifiedHand) -> str:
             hand=hand.hand_id,
         )
     return text
+
+
+def room_name(hand: VerifiedHand) -> str:
+    """The card room the hand came from, as the reader noted it ("PokerStars")."""
+    note = hand.record.notes[0] if hand.record.notes else ""
+    suffix = f" hand {hand.hand_id}"
+    return note[: -len(suffix)] if note.endswith(suffix) else note
