@@ -3,6 +3,33 @@ from django.db import migrations, models
 
 import lessons.models
 
+CODENAMES = ["view_realhand", "add_realhand", "change_realhand", "delete_realhand"]
+
+
+def teachers_manage_real_hands(apps, schema_editor):
+    """Teachers import, publish and delete real hands, as they do deals."""
+    from django.contrib.auth.management import create_permissions
+
+    lessons = apps.get_app_config("lessons")
+    lessons.models_module = True  # create_permissions skips apps it thinks have no models
+    create_permissions(lessons, apps=apps, verbosity=0, using=schema_editor.connection.alias)
+    lessons.models_module = None
+    Group = apps.get_model("auth", "Group")
+    Permission = apps.get_model("auth", "Permission")
+    group = Group.objects.filter(name="Teachers").first()
+    if group is not None:
+        group.permissions.add(
+            *Permission.objects.filter(
+                content_type__app_label="lessons",
+                content_type__model="realhand",
+                codename__in=CODENAMES,
+            )
+        )
+
+
+def keep_permissions(apps, schema_editor):
+    """The table goes with the reverse of CreateModel; the group is the site's data."""
+
 
 class Migration(migrations.Migration):
     dependencies = [
@@ -73,4 +100,5 @@ class Migration(migrations.Migration):
                 ],
             },
         ),
+        migrations.RunPython(teachers_manage_real_hands, keep_permissions),
     ]
