@@ -51,7 +51,7 @@ _ACTION = re.compile(r"(fold|check|call|bet|raise|all-in|all in|allin)(?:\s+(to\
 _POT_CHECK = re.compile(r"pot\s+(\d+)", re.I)
 _ARROW = re.compile(r"\s*(?:->|→)\s*")
 _NAME_FORBIDDEN = set(",;:#()")
-# What a card room's history adds (docs/deal-notation.md, "Hands from card rooms").
+# What a card room's history adds (docs/hand-histories.md, "Stored as deal notation").
 _FACE_DOWN = re.compile(r"(.*?)\s*(?:(\d+)\s+face\s+down)?", re.I)
 _POSTS = re.compile(r"posts\s*:(.*)", re.I)
 _POST = re.compile(r"(small blind|big blind|ante)\s+(\d+)", re.I)
