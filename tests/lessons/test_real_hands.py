@@ -249,3 +249,8 @@ def test_only_teachers_may_practise_a_moment(client):
     page = client.get(hand.get_absolute_url(), {"step": step_of(hand.history, "payout")})
     assertNotContains(page, "data-practise")
     assert practise(client, hand, 0, "showdown").status_code == 403
+
+
+def test_the_replayer_of_a_stored_hand_links_to_the_paste_page(client):
+    hand = stored(published=True)
+    assertContains(client.get(hand.get_absolute_url()), reverse("lessons:paste_hand"))
