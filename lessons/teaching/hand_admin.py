@@ -64,10 +64,11 @@ class HandImportForm(forms.Form):
         return text
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if self.errors:
             return cleaned
-        upload, text = cleaned.get("file"), cleaned.get("text")
+        upload, text = cleaned.get("file"), cleaned.get("text") or ""
         if upload and text.strip():
             raise ValidationError("Choose a file or paste the hands, not both.")
         if not upload and not text.strip():
