@@ -730,7 +730,10 @@ class RealHand(models.Model):
         return reverse("lessons:replay_hand", args=[self.slug])
 
     def visible_to(self, user: Any) -> bool:
-        """Who may replay it: a published import, a shared save, its owner, and teachers."""
-        if user.is_authenticated and (user.is_staff or user.pk == self.owner_id):
-            return True
-        return self.published if self.owner_id is None else self.shared
+        """Who may replay it: an import once published (staff before), a save its owner,
+        and anyone with the link once the owner shares it. A private save is private
+        from staff too: nothing on the site needs a learner's unshared hands."""
+        signed_in = bool(user.is_authenticated)
+        if self.owner_id is None:
+            return self.published or (signed_in and user.is_staff)
+        return self.shared or (signed_in and user.pk == self.owner_id)

@@ -149,6 +149,8 @@ def practise_moment(request: HttpRequest, slug: str) -> HttpResponse:
     if not _teaches(request.user):
         raise PermissionDenied("Only teachers can make an exercise from a hand.")
     hand = get_object_or_404(RealHand, slug=slug)
+    if not hand.visible_to(request.user):
+        raise Http404("No such hand.")
     form = ReplayStepForm(request.POST, history=hand.history)
     kind = request.POST.get("kind", "")
     if not form.is_valid() or form.replay is None or kind not in moments.MOMENTS:

@@ -165,6 +165,10 @@ class RealHandAdmin(admin.ModelAdmin):
     )
     actions = ("publish", "unpublish")
 
+    def get_queryset(self, request: HttpRequest):
+        """The teachers' imports only: a learner's saved hands are theirs, not the site's."""
+        return super().get_queryset(request).imported()
+
     def get_urls(self):
         from django.urls import path
 
@@ -190,10 +194,10 @@ class RealHandAdmin(admin.ModelAdmin):
 
     @admin.action(description="Publish selected hands", permissions=["change"])
     def publish(self, request: HttpRequest, queryset) -> None:
-        count = queryset.imported().update(published=True)
+        count = queryset.update(published=True)
         self.message_user(request, f"Published {count} hand(s).", messages.SUCCESS)
 
     @admin.action(description="Unpublish selected hands", permissions=["change"])
     def unpublish(self, request: HttpRequest, queryset) -> None:
-        count = queryset.imported().update(published=False)
+        count = queryset.update(published=False)
         self.message_user(request, f"Unpublished {count} hand(s).", messages.SUCCESS)

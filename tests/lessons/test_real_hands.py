@@ -254,3 +254,16 @@ def test_only_teachers_may_practise_a_moment(client):
 def test_the_replayer_of_a_stored_hand_links_to_the_paste_page(client):
     hand = stored(published=True)
     assertContains(client.get(hand.get_absolute_url()), reverse("lessons:paste_hand"))
+
+
+def test_a_learner_s_private_hand_is_hidden_from_teachers_too(client):
+    ana = User.objects.create_user("ana", password="a-long-learner-pass")
+    hand = stored(owner=ana, slug="anas-hand")
+    client.force_login(make_teacher())
+    assert client.get(hand.get_absolute_url()).status_code == 404
+    assert practise(client, hand, 0, "showdown").status_code == 404
+    listing = client.get(reverse("admin:lessons_realhand_changelist"))
+    assertNotContains(listing, hand.get_absolute_url())
+    hand.shared = True
+    hand.save()
+    assert client.get(hand.get_absolute_url()).status_code == 200
