@@ -85,7 +85,15 @@ def paste_hand(request: HttpRequest) -> HttpResponse:
             key = pasted.hold(request.session, form.report)
             return redirect("lessons:pasted_hand", key=key)
     status = 400 if form.errors else 200
-    return render(request, "lessons/replay_paste.html", {"form": form}, status=status)
+    context = {"form": form, "saved": _saved_hands(request)}
+    return render(request, "lessons/replay_paste.html", context, status=status)
+
+
+def _saved_hands(request: HttpRequest) -> list[RealHand]:
+    """A signed-in learner's saved hands, so a lost link is never a lost hand."""
+    if not request.user.is_authenticated:
+        return []
+    return list(RealHand.objects.filter(owner=request.user).order_by("-created_at")[:50])
 
 
 @require_safe

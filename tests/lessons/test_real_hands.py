@@ -267,3 +267,13 @@ def test_a_learner_s_private_hand_is_hidden_from_teachers_too(client):
     hand.shared = True
     hand.save()
     assert client.get(hand.get_absolute_url()).status_code == 200
+
+
+def test_the_paste_page_lists_the_learner_s_own_saved_hands_only(client):
+    ana = User.objects.create_user("ana", password="a-long-learner-pass")
+    ben = User.objects.create_user("ben", password="a-long-learner-pass")
+    mine, theirs = stored(0, owner=ana, slug="anas"), stored(1, owner=ben, slug="bens")
+    client.force_login(ana)
+    page = client.get(reverse("lessons:paste_hand"))
+    assertContains(page, mine.get_absolute_url())
+    assertNotContains(page, theirs.get_absolute_url())
