@@ -29,7 +29,9 @@ from .deal import (
     DealRecord,
     DrawEntry,
     DrawLine,
+    Post,
     Seat,
+    Show,
     Street,
     full_settings,
 )
@@ -49,6 +51,14 @@ _ACTION = re.compile(r"(fold|check|call|bet|raise|all-in|all in|allin)(?:\s+(to\
 _POT_CHECK = re.compile(r"pot\s+(\d+)", re.I)
 _ARROW = re.compile(r"\s*(?:->|→)\s*")
 _NAME_FORBIDDEN = set(",;:#()")
+# What a card room's history adds (docs/hand-histories.md, "Stored as deal notation").
+_FACE_DOWN = re.compile(r"(.*?)\s*(?:(\d+)\s+face\s+down)?", re.I)
+_POSTS = re.compile(r"posts\s*:(.*)", re.I)
+_POST = re.compile(r"(small blind|big blind|ante)\s+(\d+)", re.I)
+_SHOWDOWN = re.compile(r"showdown\s*:(.*)", re.I)
+_SHOW = re.compile(r"shows\s+(.+)|mucks", re.I)
+_RAKE = re.compile(r"rake\s+(\d+)", re.I)
+_HIDDEN_DRAW = re.compile(r"draws\s+(\d+)\s+face\s+down", re.I)
 
 _CLAUSES = {
     "limit": (re.compile(r"limit\s+(\d+)\s*/\s*(\d+)", re.I), ("small_bet", "big_bet")),
@@ -78,8 +88,13 @@ def format_deal(record: DealRecord) -> str:
     out.append(_game_line(record))
     for seat in record.seats:
         chips = f", {seat.stack} chips" if seat.stack is not None else ""
-        out.append(f"seat {seat.name}{chips}: {format_cards(seat.cards)}".rstrip())
+        down = [f"{seat.hidden} face down"] if seat.hidden else []
+        held = " ".join([format_cards(seat.cards), *down]).strip()
+        out.append(f"seat {seat.name}{chips}: {held}".rstrip())
     out.append(f"button {record.seats[record.button].name}")
+    if record.posts is not None:
+        posted = ", ".join(f"{p.seat} {p.kind} {p.amount}" for p in record.posts)
+        out.append(f"posts: {posted}".rstrip())
     if record.showdown_pot is not None:
         out.append(f"showdown pot {record.showdown_pot}")
     draws = 0
@@ -95,6 +110,16 @@ def format_deal(record: DealRecord) -> str:
             if street.pot is not None:
                 body = f"{body}; pot {street.pot}" if body else f"pot {street.pot}"
             out.append(f"{label}: {body}".rstrip())
+    if record.showdown is not None:
+        shown = ", ".join(
+            f"{show.seat} mucks"
+            if show.cards is None
+            else f"{show.seat} shows {format_cards(show.cards)}"
+            for show in record.showdown
+        )
+        out.append(f"showdown: {shown}".rstrip())
+    if record.rake:
+        out.append(f"rake {record.rake}")
     return "\n".join(out) + "\n"
 
 
@@ -119,6 +144,8 @@ def _action(action: Action) -> str:
 
 
 def _draw_entry(entry: DrawEntry) -> str:
+    if entry.hidden:
+        return f"{entry.seat} draws {entry.hidden} face down"
     if not entry.discards and not entry.receives:
         return f"{entry.seat} pat"
     parts = [entry.seat]
@@ -153,10 +180,33 @@ def parse_deal(text: str) -> DealRecord:
     button: int | None = None
     showdown_pot: int | None = None
     streets: list[Street] = []
+    posts: list[Post] | None = None
+    showdown: list[Show] | None = None
+    rake = 0
     profile = PROFILES[profile_key]
     for line in rest:
         t = line.text
-        if t.lower().startswith("seat ") or t.lower() == "seat":
+        if showdown is not None and not _RAKE.fullmatch(t):
+            raise DealError("only the rake may follow the showdown line", line=line.number)
+        if _POSTS.fullmatch(t) or _SHOWDOWN.fullmatch(t) or _RAKE.fullmatch(t):
+            if button is None:
+                raise DealError(
+                    "the seats and the button come before the posts, the showdown and the rake",
+                    line=line.number,
+                )
+            names = [seat.name for seat in seats]
+            if m := _POSTS.fullmatch(t):
+                if posts is not None or streets:
+                    raise DealError(
+                        "the posts line comes once, before the betting", line=line.number
+                    )
+                posts = _posts(line, m.group(1), names)
+            elif m := _SHOWDOWN.fullmatch(t):
+                showdown = _shows(line, m.group(1), names)
+            elif m := _RAKE.fullmatch(t):
+                _no_more(line)
+                rake = _number(m.group(1), "the rake", line.number)
+        elif t.lower().startswith("seat ") or t.lower() == "seat":
             if button is not None:
                 raise DealError("seat lines come before the button line", line=line.number)
             _no_more(line)
@@ -188,7 +238,8 @@ def parse_deal(text: str) -> DealRecord:
         else:
             raise DealError(
                 f"'{_short(t)}' is not a line of the notation: lines start with game, "
-                "seat, button, showdown pot, before the draw, draw N or after draw N",
+                "seat, button, posts, showdown pot, before the draw, draw N, after draw N, "
+                "showdown or rake",
                 line=line.number,
             )
     if button is None:
@@ -201,7 +252,39 @@ def parse_deal(text: str) -> DealRecord:
         streets=tuple(streets),
         showdown_pot=showdown_pot,
         notes=tuple(notes),
+        posts=None if posts is None else tuple(posts),
+        showdown=None if showdown is None else tuple(showdown),
+        rake=rake,
     )
+
+
+def _posts(line: _Line, body: str, names: list[str]) -> list[Post]:
+    """``posts: Ana small blind 5, Ben big blind 10``: the forced bets as a room posted them."""
+    out = []
+    for number, item in _items(line, body, r"[,;]"):
+        name, rest = _who(item, names, number)
+        m = _POST.fullmatch(rest)
+        if not m:
+            raise DealError(
+                f"write {name}'s post as 'small blind 5', 'big blind 10' or 'ante 1'",
+                line=number,
+            )
+        amount = _number(m.group(2), f"{name}'s post", number)
+        out.append(Post(name, m.group(1).lower(), amount, number))
+    return out
+
+
+def _shows(line: _Line, body: str, names: list[str]) -> list[Show]:
+    """``showdown: Ana shows A♠ 2♥ 3♦ 4♣, Ben mucks``: who turned up what."""
+    out = []
+    for number, item in _items(line, body, r"[,;]"):
+        name, rest = _who(item, names, number)
+        m = _SHOW.fullmatch(rest)
+        if not m:
+            raise DealError(f"write '{name} shows' and the cards, or '{name} mucks'", line=number)
+        cards = None if m.group(1) is None else _cards(m.group(1), number, f"{name}'s cards")
+        out.append(Show(name, cards, number))
+    return out
 
 
 def _logical_lines(text: str) -> tuple[list[str], list[_Line]]:
@@ -330,11 +413,16 @@ def _seat(line: _Line, seats: list[Seat]) -> Seat:
         )
     if any(seat.name.lower() == name.lower() for seat in seats):
         raise DealError(f"there are two seats called {name}", line=line.number)
+    down = _FACE_DOWN.fullmatch(cards.strip())
+    assert down is not None  # the pattern matches any text
+    count = down.group(2)
+    hidden = _number(count, f"{name}'s face-down cards", line.number) if count else 0
     return Seat(
         name=name,
         stack=None if stack is None else _number(stack, f"{name}'s stack", line.number),
-        cards=_cards(cards, line.number, f"{name}'s cards"),
+        cards=_cards(down.group(1), line.number, f"{name}'s cards"),
         line=line.number,
+        hidden=hidden,
     )
 
 
@@ -466,6 +554,10 @@ def _draw(line: _Line, body: str, reshuffled: bool, names: list[str]) -> DrawLin
     entries = []
     for number, item in _items(line, body, r";"):
         name, rest = _who(item, names, number)
+        if m := _HIDDEN_DRAW.fullmatch(rest):
+            count = _number(m.group(1), f"{name}'s face-down draw", number)
+            entries.append(DrawEntry(seat=name, line=number, hidden=count))
+            continue
         if rest.lower() in ("pat", "stands pat", "stand pat"):
             gone: tuple[Card, ...] = ()
             new: tuple[Card, ...] = ()

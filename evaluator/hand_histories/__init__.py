@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from .check import check_bytes, check_paths, hand_line, summary
 from .errors import HandHistoryError
+from .notation import room_name, to_notation
 from .phh import to_phh
 from .reader import HandResult, read_bytes, read_text
 from .verify import Disagreement, VerifiedHand
@@ -27,6 +28,8 @@ __all__ = [
     "hand_line",
     "read_bytes",
     "read_text",
+    "room_name",
     "summary",
+    "to_notation",
     "to_phh",
 ]

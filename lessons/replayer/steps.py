@@ -67,6 +67,11 @@ class SeatView:
     face_down: bool = False  # study mode hides this seat's cards until the showdown
     moved: bool = False  # this seat's chips changed at this step
     cards_changed: bool = False  # this seat's cards changed at this step
+    hidden: int = 0  # cards nobody saw (a card room's history): shown as card backs
+
+    @property
+    def backs(self) -> range:
+        return range(self.hidden)
 
     @property
     def short_markers(self) -> tuple[str, ...]:
@@ -196,7 +201,7 @@ class ReplayPage:
 
     @cached_property
     def seats(self) -> list[SeatView]:
-        reads = self.replay.reads(self.step)
+        reads = self._reads()
         button = self.replay.record.button
         draw = self.draw_number
         before = self.steps[self.index - 1].state.seats if self.index else None
@@ -208,6 +213,7 @@ class ReplayPage:
                 [self.blinds[i]] if i in self.blinds else []
             )
             drew_now = draw is not None and len(seat.draws) == draw
+            unseen = seat.hidden_draws[-1] if drew_now and seat.hidden_draws else 0
             rows, counting = _read(reads[i]) if reads[i] is not None else ([], ())
             views.append(
                 SeatView(
@@ -220,7 +226,7 @@ class ReplayPage:
                     folded=seat.folded,
                     to_act=i == self.state.to_act,
                     acted=i == self.step.actor,
-                    drew=len(seat.discarded) if drew_now else None,
+                    drew=(unseen or len(seat.discarded)) if drew_now else None,
                     drawn=seat.received if drew_now else (),
                     discarded=seat.discarded if drew_now else (),
                     reads=[] if hiding and i != self.study else rows,
@@ -229,9 +235,24 @@ class ReplayPage:
                     face_down=hiding and i != self.study,
                     moved=before is not None and before[i].in_total != seat.in_total,
                     cards_changed=before is not None and before[i].cards != seat.cards,
+                    hidden=seat.hidden,
                 )
             )
         return views
+
+    def _reads(self) -> list:
+        """Each live hand's values; a hand with a card nobody saw has none yet.
+
+        ``Replay.reads`` reads every live seat, and a card room's history
+        leaves most seats face down until the showdown, so those are skipped.
+        """
+        seats = self.state.seats
+        if not any(seat.hidden for seat in seats):
+            return list(self.replay.reads(self.step))
+        profile = self.replay.profile
+        return [
+            None if seat.folded or seat.hidden else profile.evaluate(seat.cards) for seat in seats
+        ]
 
     @cached_property
     def round_pots(self) -> list[tuple[str, int]]:

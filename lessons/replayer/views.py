@@ -2,31 +2,49 @@
 
 ``?step=N`` picks the step, so a learner can bookmark or share any moment of
 a deal and the page works without JavaScript; htmx only swaps the table.
+The same page replays a stored deal, a real hand from a card room (a
+teacher's import or a learner's saved paste) and a hand just pasted.
 """
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
-from django.views.decorators.http import require_safe
+from typing import Any
 
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from badacey_site.client_address import client_address
 from lessons import course
 from lessons.exercises.forms import ReplayStepForm
-from lessons.models import Deal
+from lessons.models import Deal, RealHand
+from lessons.replayer import pasted
 from lessons.replayer.steps import ReplayPage
+from lessons.teaching import moments
 
 
 @require_safe
 def replay_deal(request: HttpRequest, slug: str) -> HttpResponse:
     deal = get_object_or_404(Deal.objects.published().exclude(history=""), slug=slug)
-    form = ReplayStepForm(request.GET, history=deal.history)
-    valid = form.is_valid()
-    context = {"deal": deal, "form": form, "current_lesson": deal.lesson}
+    context = {"deal": deal, "replay_title": deal.title, "current_lesson": deal.lesson}
     context |= {"course_lesson": course.lesson(deal.lesson), "crumb": f"Replay: {deal.title}"}
+    return _replay(request, deal.history, context)
+
+
+def _replay(request: HttpRequest, history: str, context: dict[str, Any]) -> HttpResponse:
+    form = ReplayStepForm(request.GET, history=history)
+    valid = form.is_valid()
+    context["form"] = form
     if form.replay is not None:
         page = ReplayPage(form.replay, form.step_index, form.study_seat)
         context["page"] = page
         context["step_list"] = page.step_list(request.path)
+        if context.get("can_practise"):
+            context["moments"] = moments.moments_at(form.replay, page.index)
     template = "lessons/replay.html"
     if request.htmx and not request.htmx.history_restore_request:
         template += "#table"
@@ -34,3 +52,126 @@ def replay_deal(request: HttpRequest, slug: str) -> HttpResponse:
     # A step that is not in the deal is bad input (400); a refused history is shown as a page.
     status = 200 if valid or form.replay is None else 400
     return render(request, template, context, status=status)
+
+
+@require_safe
+def replay_hand(request: HttpRequest, slug: str) -> HttpResponse:
+    """A stored real hand: published imports, shared saves, and the owner's own."""
+    hand = get_object_or_404(RealHand, slug=slug)
+    if not hand.visible_to(request.user):
+        raise Http404("No such hand.")
+    title = f"{hand.room} hand {hand.hand_id}"
+    user = request.user
+    context = {"real_hand": hand, "replay_title": title, "crumb": f"Replay: {title}"}
+    context["owns_hand"] = user.is_authenticated and user.pk == hand.owner_id
+    context["can_practise"] = _teaches(user)
+    return _replay(request, hand.history, context)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def paste_hand(request: HttpRequest) -> HttpResponse:
+    """Paste one hand and see it replayed at once; nothing is stored."""
+    form = pasted.PasteForm(request.POST or None)
+    if request.method == "POST":
+        if not pasted.paste_allowed(client_address(request)):
+            form.add_error(
+                None,
+                f"This address has pasted more than {pasted.PASTES_PER_MINUTE} hands in the "
+                "last minute. Wait a minute and paste again.",
+            )
+            return render(request, "lessons/replay_paste.html", {"form": form}, status=429)
+        if form.is_valid():
+            assert form.report is not None
+            key = pasted.hold(request.session, form.report)
+            return redirect("lessons:pasted_hand", key=key)
+    status = 400 if form.errors else 200
+    context = {"form": form, "saved": _saved_hands(request)}
+    return render(request, "lessons/replay_paste.html", context, status=status)
+
+
+def _saved_hands(request: HttpRequest) -> list[RealHand]:
+    """A signed-in learner's saved hands, so a lost link is never a lost hand."""
+    if not request.user.is_authenticated:
+        return []
+    return list(RealHand.objects.filter(owner=request.user).order_by("-created_at")[:50])
+
+
+@require_safe
+def pasted_hand(request: HttpRequest, key: str) -> HttpResponse:
+    hand = pasted.held(request.session, key)
+    if hand is None:
+        form = pasted.PasteForm()
+        context = {"form": form, "gone": True}
+        return render(request, "lessons/replay_paste.html", context, status=404)
+    title = f"{hand['room']} hand {hand['hand']}"
+    context = {"pasted": hand, "pasted_key": key, "replay_title": title}
+    context["crumb"] = f"Replay: {title}"
+    return _replay(request, hand["history"], context)
+
+
+@require_POST
+@login_required
+def save_pasted_hand(request: HttpRequest, key: str) -> HttpResponse:
+    """Store a pasted hand for its learner: private, or shareable if they ticked it."""
+    hand = pasted.held(request.session, key)
+    if hand is None:
+        messages.error(request, "That pasted hand is no longer held here: paste it again.")
+        return redirect("lessons:paste_hand")
+    stored, new = pasted.save_for(request.user, hand, shared=request.POST.get("shared") == "on")
+    messages.success(
+        request,
+        "Saved to your account." if new else "You had already saved this hand; here it is.",
+    )
+    return redirect(stored)
+
+
+@require_POST
+@login_required
+def share_hand(request: HttpRequest, slug: str) -> HttpResponse:
+    """The owner makes a saved hand shareable by its link, or private again."""
+    hand = get_object_or_404(RealHand, slug=slug, owner=request.user)
+    hand.shared = request.POST.get("shared") == "on"
+    hand.save(update_fields=["shared"])
+    messages.success(
+        request,
+        "Anyone with the link can now replay this hand."
+        if hand.shared
+        else "Only you can replay this hand now.",
+    )
+    return redirect(reverse("lessons:replay_hand", args=[hand.slug]))
+
+
+def _teaches(user) -> bool:
+    """Staff who may add and change deals: the teachers who make exercises."""
+    return bool(
+        user.is_authenticated
+        and user.is_staff
+        and user.has_perm("lessons.add_deal")
+        and user.has_perm("lessons.change_deal")
+    )
+
+
+@require_POST
+def practise_moment(request: HttpRequest, slug: str) -> HttpResponse:
+    """A teacher turns this step into a draft exercise, which opens in the admin."""
+    if not _teaches(request.user):
+        raise PermissionDenied("Only teachers can make an exercise from a hand.")
+    hand = get_object_or_404(RealHand, slug=slug)
+    if not hand.visible_to(request.user):
+        raise Http404("No such hand.")
+    form = ReplayStepForm(request.POST, history=hand.history)
+    kind = request.POST.get("kind", "")
+    if not form.is_valid() or form.replay is None or kind not in moments.MOMENTS:
+        return _plain("Choose a step of the hand and one of its questions.", 400)
+    try:
+        deal = moments.make_exercise(hand, form.replay, form.step_index, kind)
+    except moments.MomentError as error:
+        return _plain(str(error), 400)
+    existing = Deal.objects.filter(slug=deal.slug).first() or deal
+    if existing is deal:
+        deal.save()
+    return redirect(reverse("admin:lessons_deal_change", args=[existing.pk]))
+
+
+def _plain(message: str, status: int) -> HttpResponse:
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")

@@ -44,10 +44,11 @@ from django.urls import path, reverse
 from django.utils import timezone
 
 from lessons.content.exercises import lesson_entries
+from lessons.deals.histories import replay_history
 from lessons.deals.readings import deal_readings
 from lessons.exercises.blocks import ExerciseBlock
 from lessons.models import Deal, StaleDealError
-from lessons.teaching import deal_io
+from lessons.teaching import deal_io, hand_admin
 from lessons.teaching.admin_forms import DealAdminForm, DealImportForm
 
 
@@ -148,6 +149,7 @@ class DealAdmin(admin.ModelAdmin):
                 and self.has_add_permission(request)
             ):
                 return self._deleted_meanwhile(request, object_id)
+        extra_context = {**(extra_context or {}), "phh_games": hand_admin.PHH_GAMES}
         try:
             return super().changeform_view(request, object_id, form_url, extra_context)
         except StaleDealError as error:
@@ -245,6 +247,16 @@ class DealAdmin(admin.ModelAdmin):
                 self.admin_site.admin_view(self.import_view),
                 name="lessons_deal_import",
             ),
+            path(
+                "import-hands/",
+                self.admin_site.admin_view(self.import_hands_view),
+                name="lessons_deal_import_hands",
+            ),
+            path(
+                "<int:object_id>/phh/",
+                self.admin_site.admin_view(self.phh_view),
+                name="lessons_deal_phh",
+            ),
             path("preview/", preview, name="lessons_deal_preview"),
             path("<int:object_id>/preview/", preview, name="lessons_deal_preview"),
             *super().get_urls(),
@@ -335,6 +347,16 @@ class DealAdmin(admin.ModelAdmin):
             "problems": problems,
         }
         return TemplateResponse(request, "admin/lessons/deal/import.html", context)
+
+    def import_hands_view(self, request: HttpRequest) -> HttpResponse:
+        return hand_admin.import_hands_view(self, request)
+
+    def phh_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
+        """The deal's history as a PHH download, for the games PHH has a code for."""
+        deal = get_object_or_404(Deal, pk=object_id)
+        if not self.has_view_permission(request, deal) or not deal.has_history:
+            raise PermissionDenied
+        return hand_admin.phh_response(replay_history(deal.history), deal.slug)
 
     def _log_import(self, request: HttpRequest, result: deal_io.ImportResult, source: str) -> None:
         """Each deal's history page says it came from a file, as if a teacher had saved it."""

@@ -1,4 +1,4 @@
-"""The Teachers group may manage deals and nothing else."""
+"""The Teachers group may manage deals and real hands, and nothing else."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from django.contrib.auth.models import Group
 pytestmark = pytest.mark.django_db
 
 
-def test_the_teachers_group_holds_exactly_the_four_deal_permissions():
+def test_the_teachers_group_holds_exactly_the_deal_and_real_hand_permissions():
     group = Group.objects.get(name="Teachers")
     granted = {f"{p.content_type.app_label}.{p.codename}" for p in group.permissions.all()}
     assert granted == {
@@ -16,6 +16,10 @@ def test_the_teachers_group_holds_exactly_the_four_deal_permissions():
         "lessons.add_deal",
         "lessons.change_deal",
         "lessons.delete_deal",
+        "lessons.view_realhand",
+        "lessons.add_realhand",
+        "lessons.change_realhand",
+        "lessons.delete_realhand",
     }
 
 

@@ -1,0 +1,203 @@
+"""The admin's side of real hands: import hand histories with a confirm step, and PHH.
+
+"Import hand histories" sits beside the deal import. The first post reads
+and verifies every hand (``hand_import.check``) and shows the per-hand
+report, saving nothing; the teacher then confirms, and only the hands that
+replay are stored, each in its own transaction. The confirm form carries the
+history's text (decoded once), and the confirm checks it all again, so what
+is saved is exactly what the engine accepted in that request.
+
+The real hands get a change list of their own (publish, unpublish, replay),
+and a deal or a real hand in a game PHH has a code for can be downloaded as
+a ``.phh`` file (``evaluator.hand_histories.to_phh``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.text import slugify
+
+from evaluator import EvaluatorError
+from evaluator.hand_histories import HandHistoryError, to_phh
+from evaluator.hand_histories.decoding import decode
+from evaluator.hand_histories.phh import VARIANTS
+from lessons.deals.histories import replay_history
+from lessons.models import RealHand
+from lessons.teaching import hand_import
+
+CAP_WORDS = f"{hand_import.MAX_UPLOAD_BYTES // (1024 * 1024)} MB"
+
+
+class HandImportForm(forms.Form):
+    """A history file, uploaded or pasted; ``clean`` leaves its decoded text."""
+
+    file = forms.FileField(
+        required=False,
+        label="History file",
+        help_text=f"A card room's .txt hand history, at most {CAP_WORDS}.",
+    )
+    # No max_length, so the browser never cuts a paste silently; clean_text says so instead.
+    text = forms.CharField(
+        required=False,
+        strip=False,
+        label="Or paste the hands",
+        widget=forms.Textarea(attrs={"rows": 12, "cols": 80, "spellcheck": "false"}),
+        help_text=f"At most {hand_import.MAX_UPLOAD_BYTES:,} characters.",
+    )
+
+    def clean_text(self) -> str:
+        text = self.cleaned_data.get("text") or ""
+        if len(text) > hand_import.MAX_UPLOAD_BYTES:
+            raise ValidationError(
+                f"The pasted text is {len(text):,} characters, over the "
+                f"{hand_import.MAX_UPLOAD_BYTES:,} a paste may be: choose the file instead."
+            )
+        return text
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
+        if self.errors:
+            return cleaned
+        upload, text = cleaned.get("file"), cleaned.get("text") or ""
+        if upload and text.strip():
+            raise ValidationError("Choose a file or paste the hands, not both.")
+        if not upload and not text.strip():
+            raise ValidationError("Choose a history file, or paste its hands.")
+        if upload:
+            if upload.size > hand_import.MAX_UPLOAD_BYTES:
+                self.add_error(
+                    "file", f"The file is {upload.size:,} bytes, over the {CAP_WORDS} it may be."
+                )
+                return cleaned
+            try:
+                cleaned["history"] = decode(upload.read(), max_bytes=hand_import.MAX_UPLOAD_BYTES)
+            except HandHistoryError as error:
+                self.add_error("file", f"{upload.name}: {error}.")
+                return cleaned
+            cleaned["source"] = upload.name
+        else:
+            cleaned["history"] = text
+            cleaned["source"] = "the pasted hands"
+        return cleaned
+
+
+def import_hands_view(model_admin: admin.ModelAdmin, request: HttpRequest) -> HttpResponse:
+    """Check (nothing saved, the report shown), then on confirm import what replays."""
+    if not (model_admin.has_add_permission(request) and model_admin.has_change_permission(request)):
+        raise PermissionDenied
+    form = HandImportForm()
+    reports: list[hand_import.HandReport] | None = None
+    history = source = ""
+    if request.method == "POST":
+        form = HandImportForm(request.POST, request.FILES)
+        if form.is_valid():
+            history, source = form.cleaned_data["history"], form.cleaned_data["source"]
+            reports = hand_import.check(history.encode("utf-8"), source)
+            if "_confirm" in request.POST:
+                return _confirm(model_admin, request, reports, source)
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "opts": model_admin.opts,
+        "title": "Import hand histories",
+        "form": form,
+        "reports": reports,
+        "summary": None if reports is None else hand_import.report_summary(reports),
+        "importable": sum(1 for r in reports or [] if r.ok),
+        "history": history,
+        "source": source,
+    }
+    return TemplateResponse(request, "admin/lessons/deal/import_hands.html", context)
+
+
+def _confirm(model_admin, request, reports, source: str) -> HttpResponse:
+    publish = request.POST.get("publish") == "on"
+    outcome = hand_import.import_reports(reports, publish=publish)
+    level = messages.SUCCESS if not outcome.refused else messages.WARNING
+    model_admin.message_user(request, f"Imported {source}: {outcome.summary()}.", level)
+    return HttpResponseRedirect(reverse("admin:lessons_realhand_changelist"))
+
+
+def phh_response(played, name: str) -> HttpResponse:
+    """The deal as a .phh download, or a plain sentence when PHH cannot hold it."""
+    try:
+        text = to_phh(played, hand=name)
+    except EvaluatorError as error:
+        return HttpResponse(f"{error}.", status=400, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(text, content_type="application/toml; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{slugify(name) or "deal"}.phh"'
+    return response
+
+
+PHH_GAMES = tuple(VARIANTS)  # the games PHH has a variant code for
+
+
+def has_phh(game: str) -> bool:
+    return game in PHH_GAMES
+
+
+@admin.register(RealHand)
+class RealHandAdmin(admin.ModelAdmin):
+    list_display = ("__str__", "game", "published", "owner", "replay_link", "created_at")
+    list_filter = ("game", "published", "shared")
+    search_fields = ("room", "hand_id", "slug")
+    readonly_fields = ("room", "hand_id", "game", "owner", "history", "replay_link", "phh_link")
+    fields = (
+        "slug",
+        "room",
+        "hand_id",
+        "game",
+        "published",
+        "shared",
+        "owner",
+        "replay_link",
+        "phh_link",
+        "history",
+    )
+    actions = ("publish", "unpublish")
+
+    def get_queryset(self, request: HttpRequest):
+        """The teachers' imports only: a learner's saved hands are theirs, not the site's."""
+        return super().get_queryset(request).imported()
+
+    def get_urls(self):
+        from django.urls import path
+
+        phh = self.admin_site.admin_view(self.phh_view)
+        return [path("<int:object_id>/phh/", phh, name="lessons_realhand_phh"), *super().get_urls()]
+
+    @admin.display(description="Replay")
+    def replay_link(self, hand: RealHand) -> str:
+        return format_html('<a href="{}">Replay this hand</a>', hand.get_absolute_url())
+
+    @admin.display(description="PHH export")
+    def phh_link(self, hand: RealHand) -> str:
+        if not has_phh(hand.game):
+            return "PHH has no code for this game, so it cannot be exported."
+        url = reverse("admin:lessons_realhand_phh", args=[hand.pk])
+        return format_html('<a href="{}">Download as PHH</a>', url)
+
+    def phh_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
+        hand = get_object_or_404(RealHand, pk=object_id)
+        if not self.has_view_permission(request, hand):
+            raise PermissionDenied
+        return phh_response(replay_history(hand.history), f"{hand.room} {hand.hand_id}")
+
+    @admin.action(description="Publish selected hands", permissions=["change"])
+    def publish(self, request: HttpRequest, queryset) -> None:
+        count = queryset.update(published=True)
+        self.message_user(request, f"Published {count} hand(s).", messages.SUCCESS)
+
+    @admin.action(description="Unpublish selected hands", permissions=["change"])
+    def unpublish(self, request: HttpRequest, queryset) -> None:
+        count = queryset.update(published=False)
+        self.message_user(request, f"Unpublished {count} hand(s).", messages.SUCCESS)

@@ -1,0 +1,191 @@
+"""'Practise this moment': a draft exercise from one step of a replayed real hand.
+
+A teacher replaying an imported hand picks a step; this module says which
+questions that step can carry and builds the draft ``Deal``. Three moments:
+
+- the showdown: who wins each half and what each seat receives (the
+  ``winners`` and ``payouts`` parts), when every hand still in was shown;
+- a draw: which cards the drawing seat should throw, rated by the engine's
+  exact expected share (``discard`` with ``model: share``), when that seat's
+  and every other live seat's cards are known just before it;
+- a bet or raise: what a full raise over the bet faced reaches
+  (``raise_to``), when at least two hands are known at that step.
+
+The exercise holds only the known hands, so it is checked against the
+engine before it is offered: at the showdown the deal's own settlement must
+pay each seat exactly what the replay paid it, otherwise (side pots, an odd
+chip decided by a folded seat) the moment is refused with the reason. Every
+answer the learner is held to is then computed by the parts, as for any deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import ValidationError
+from django.utils.text import slugify
+
+from evaluator import format_cards
+from evaluator.deal import full_settings
+from evaluator.draw_equity import MAX_DRAW
+from evaluator.replay import Replay, State
+from lessons.deals.parts.raise_to import round_cap
+from lessons.models import Deal, RealHand
+
+MOMENTS = ("showdown", "draw", "raise")
+
+
+class MomentError(Exception):
+    """This step cannot become that exercise; the message says why, for the teacher."""
+
+
+@dataclass(frozen=True)
+class Moment:
+    kind: str
+    label: str  # the button's words
+
+
+def moments_at(played: Replay, index: int) -> list[Moment]:
+    """The exercises this step offers (each may still be refused, with its reason)."""
+    step = played.steps[index]
+    if step.kind in ("showdown", "payout"):
+        return [Moment("showdown", "Practise this showdown: who wins each half, and the payouts")]
+    if step.kind == "draw" and step.actor is not None:
+        name = step.state.seats[step.actor].name
+        return [Moment("draw", f"Practise this draw: which cards should {name} throw?")]
+    if step.kind == "action" and step.action in ("bet", "raise"):
+        return [Moment("raise", "Practise this bet: what does a full raise over it reach?")]
+    return []
+
+
+def make_exercise(hand: RealHand, played: Replay, index: int, kind: str) -> Deal:
+    """The draft deal for ``kind`` at step ``index``, validated, not yet saved."""
+    if kind not in [m.kind for m in moments_at(played, index)]:
+        raise MomentError("That question cannot be asked at this step of the hand.")
+    build = {"showdown": _showdown, "draw": _draw, "raise": _raise}[kind]
+    deal = build(hand, played, index)
+    deal.slug = slugify(f"{hand.slug}-{kind}-{index}")[:80]
+    deal.game = played.record.profile_key
+    defaults = full_settings(deal.game, {})
+    deal.settings = {k: v for k, v in played.record.settings.items() if v != defaults[k]}
+    deal.published = False
+    try:
+        deal.full_clean()
+    except ValidationError as error:
+        problems = [m for ms in error.message_dict.values() for m in ms]
+        raise MomentError(" ".join(problems)) from None
+    return deal
+
+
+def _known(state: State, seats: list[int], why: str) -> list[dict[str, str]]:
+    for i in seats:
+        if state.seats[i].hidden:
+            raise MomentError(f"{state.seats[i].name}'s cards are face down here, so {why}.")
+    return [
+        {"name": state.seats[i].name, "cards": format_cards(state.seats[i].cards)} for i in seats
+    ]
+
+
+def _button(played: Replay, seats: list[int]) -> int:
+    """The button among the kept seats: the nearest kept seat at or before the table's button."""
+    count, button = len(played.record.seats), played.record.button
+    for back in range(count):
+        seat = (button - back) % count
+        if seat in seats:
+            return seats.index(seat)
+    return 0
+
+
+def _showdown(hand: RealHand, played: Replay, index: int) -> Deal:
+    state = played.steps[-1].state
+    live = [i for i, seat in enumerate(state.seats) if not seat.folded]
+    if len(live) < 2:
+        raise MomentError("Only one hand was left, so there is no showdown to ask about.")
+    seats = _known(state, live, "the showdown cannot be asked without them")
+    paid = played.settlement.payouts
+    deal = Deal(
+        title=f"{hand} at the showdown",
+        seats=seats,
+        button=_button(played, live),
+        pot=sum(paid[i] for i in live),
+        parts=[{"kind": "winners"}, {"kind": "payouts"}],
+        prompt=(
+            f"This hand was played at {hand.room}. "
+            f"{_names(seats)} show down for a pot of {sum(paid[i] for i in live)} chips "
+            "(after the room's rake). Who wins each half, and how many chips does each "
+            "player receive?"
+        ),
+    )
+    deal.game = played.record.profile_key
+    deal.settings = played.record.settings
+    if list(deal.settle_table().payouts) != [paid[i] for i in live]:
+        raise MomentError(
+            "This showdown has side pots, or an odd chip that depends on a seat that folded, "
+            "so a deal of the shown hands alone would pay differently from the hand."
+        )
+    return deal
+
+
+def _draw(hand: RealHand, played: Replay, index: int) -> Deal:
+    step = played.steps[index]
+    assert step.actor is not None
+    before = played.steps[index - 1].state
+    live = [i for i, seat in enumerate(before.seats) if not seat.folded]
+    name = before.seats[step.actor].name
+    seats = _known(before, live, f"the engine cannot rate {name}'s throw against them")
+    most = min(MAX_DRAW, played.profile.max_discard)
+    part = {"kind": "discard", "seat": live.index(step.actor), "most": most, "model": "share"}
+    return Deal(
+        title=f"{hand}: {name}'s draw",
+        seats=seats,
+        button=_button(played, live),
+        pot=before.pot,
+        parts=[part],
+        prompt=(
+            f"This hand was played at {hand.room}. It is {name}'s turn to draw, with "
+            f"{before.pot} chips in the pot. If every other hand stands pat and nobody bets "
+            f"again, which cards should {name} throw?"
+        ),
+    )
+
+
+def _raise(hand: RealHand, played: Replay, index: int) -> Deal:
+    step = played.steps[index]
+    before = played.steps[index - 1].state
+    betting_round = sum(
+        1 for s in played.steps[:index] if s.kind == "round_end" and s.action == "draw"
+    )
+    known = [i for i, seat in enumerate(before.seats) if not seat.hidden and seat.cards]
+    if len(known) < 2:
+        raise MomentError(
+            "An exercise shows at least two hands, and at this step the history shows "
+            "fewer than two."
+        )
+    profile = played.profile
+    facing = step.state.bet_to  # the round total this bet or raise made
+    unit = profile.bet_size(betting_round)
+    full = profile.full_raise_to(betting_round, facing)
+    cap = round_cap(profile, betting_round)
+    wrong = (full + unit, facing + max(1, unit // 2), 2 * facing)
+    options = sorted({full} | {o for o in wrong if facing < o <= cap})
+    part = {"kind": "raise_to", "round": betting_round, "facing": facing, "options": options}
+    seats = [
+        {"name": before.seats[i].name, "cards": format_cards(before.seats[i].cards)} for i in known
+    ]
+    actor = before.seats[step.actor].name if step.actor is not None else "A player"
+    return Deal(
+        title=f"{hand}: a raise {before.street}",
+        seats=seats,
+        button=_button(played, known),
+        parts=[part],
+        prompt=(
+            f"This hand was played at {hand.room}, {before.street}, with {before.pot} chips "
+            f"before this bet. {actor} has just made the round total {facing}. If the next "
+            "player raises, to what total does a full raise go?"
+        ),
+    )
+
+
+def _names(seats: list[dict[str, str]]) -> str:
+    names = [seat["name"] for seat in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
