@@ -123,12 +123,14 @@ def record_drill_attempt(
     table: Any = None,
     results: Any = None,
     purpose: str = "practice",
+    skill: str = "",
 ) -> Attempt:
     """Store one answer to a drill item (``kind`` such as "badugi", ``item_key`` its URL or key).
 
     ``table`` and ``results`` (the checked item and its ``PartResult``s) let the
     skills it exercises take per-part verdicts, hints and misconceptions;
-    ``purpose`` says whether it was a review or challenge item of a session.
+    ``purpose`` says whether it was a review or challenge item of a session,
+    ``skill`` the skill the session chose it for (a challenge masters only that one).
     The attempt's ``skill_changes`` lists each skill's level before and after.
     """
     if not kind or len(kind) > 40 or len(item_key) > 300:
@@ -151,7 +153,9 @@ def record_drill_attempt(
             kind, item_key, correct, parts, hints_used, table, results
         )
         key = f"{kind}/{item_key}"
-        changes = skill_records.after_answer(learner, answers, key, purpose, attempt.created_at)
+        changes = skill_records.after_answer(
+            learner, answers, key, purpose, attempt.created_at, challenged=skill
+        )
         attempt.skill_changes = changes  # type: ignore[attr-defined]
     return attempt
 

@@ -179,8 +179,14 @@ def after_answer(
     item: str,
     purpose: str,
     at: datetime,
+    challenged: str = "",
 ) -> list[Change]:
-    """Move each skill the answer exercised one step; call inside the attempt's transaction."""
+    """Move each skill the answer exercised one step; call inside the attempt's transaction.
+
+    In a mastery challenge only ``challenged``, the skill the item was chosen
+    for, takes the challenge's rule; any other skill the item tests counts the
+    answer as a review, so it can never be mastered the day it was reached.
+    """
     if not answers or not learner.known:
         return []
     owner = learner.owner()
@@ -192,7 +198,10 @@ def after_answer(
     for answer in answers:
         state = states.get(answer.skill) or SkillState(**owner, skill=answer.skill)
         before = state.level
-        _apply(state, answer, learner, item, purpose, at, retention)
+        own = purpose
+        if purpose == mastery.CHALLENGE and answer.skill != challenged:
+            own = mastery.REVIEW
+        _apply(state, answer, learner, item, own, at, retention)
         if state.pk is None:
             try:
                 with transaction.atomic():  # a savepoint: another tab may make the row first
@@ -205,7 +214,7 @@ def after_answer(
                     .get(skill=answer.skill)
                 )
                 before = state.level
-                _apply(state, answer, learner, item, purpose, at, retention)
+                _apply(state, answer, learner, item, own, at, retention)
                 state.save()
         else:
             state.save()

@@ -264,6 +264,7 @@ def answer(
             table=table,
             results=results,
             purpose=item.purpose,
+            skill=item.skill,
         )
         changes = getattr(attempt, "skill_changes", [])
         change = next((c for c in changes if c.skill == item.skill), None)

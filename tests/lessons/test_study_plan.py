@@ -97,3 +97,23 @@ def test_a_wrong_answers_misconception_is_kept_with_its_skill():
     assert answer.skill == "ace-high-badugi" and not answer.correct
     assert answer.misconception == mistake.name
     assert skill_records._mistakes([], answer) == [mistake.name]
+
+
+@pytest.mark.django_db
+def test_a_challenge_masters_only_the_skill_it_was_chosen_for():
+    from lessons.models import Learner
+
+    learner = Learner(None, "k")
+    for key in ("split-pot", "ties-odd-chips"):
+        SkillState.objects.create(
+            learner_key="k", skill=key, level=mastery.PROFICIENT, proficient_on=NOW.date()
+        )
+    answers = [
+        skill_records.SkillAnswer("ties-odd-chips", True),
+        skill_records.SkillAnswer("split-pot", True),
+    ]
+    changes = skill_records.after_answer(
+        learner, answers, "payouts/badacey/3/7", mastery.CHALLENGE, NOW, challenged="split-pot"
+    )
+    after = {c.skill: c.after for c in changes}
+    assert after == {"split-pot": mastery.MASTERED, "ties-odd-chips": mastery.PROFICIENT}
