@@ -449,3 +449,16 @@ LOGGING = {
         ),
     },
 }
+
+# Reviews of a skill are scheduled by FSRS for this chance of still knowing
+# it when it comes due (0.9 is the scheduler's own default; higher means
+# more frequent reviews).
+_retention = os.environ.get("BADACEY_DESIRED_RETENTION", "").strip()
+try:
+    BADACEY_DESIRED_RETENTION = float(_retention) if _retention else 0.9
+except ValueError:
+    raise ImproperlyConfigured(
+        f"BADACEY_DESIRED_RETENTION={_retention!r} is not a number such as 0.9"
+    ) from None
+if not 0.7 <= BADACEY_DESIRED_RETENTION <= 0.99:
+    raise ImproperlyConfigured("BADACEY_DESIRED_RETENTION must be from 0.7 to 0.99, such as 0.9")

@@ -5,6 +5,7 @@ from django.urls import path
 from lessons.drills import views as drills
 from lessons.exercises import practice
 from lessons.exercises import views as exercises
+from lessons.learners import study_views as study
 from lessons.learners import views as progress
 from lessons.pages import views as pages
 from lessons.replayer import views as replay
@@ -34,4 +35,9 @@ urlpatterns = [
     path("progress/", progress.progress_page, name="progress"),
     path("progress/checklist/<slug:lesson>/", progress.save_checklist, name="save_checklist"),
     path("calculator/", tools.calculator, name="calculator"),
+    path("study/", study.study_home, name="study"),
+    path("study/start/", study.study_start, name="study_start"),
+    path("study/<int:session_id>/", study.study_session, name="study_session"),
+    path("study/<int:session_id>/<int:position>/", study.study_answer, name="study_answer"),
+    path("study/<int:session_id>/<int:position>/hint/", study.study_hint, name="study_hint"),
 ]

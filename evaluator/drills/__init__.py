@@ -15,7 +15,7 @@ import random
 from dataclasses import replace
 
 from ..profiles import PROFILES
-from . import badugi_cards, better_low, betting, outs, payouts, winners
+from . import badugi_cards, better_low, betting, discard, draw_odds, outs, payouts, winners
 from .base import DIFFICULTIES, MAX_SEED, DrillError, DrillItem, DrillKind
 
 __all__ = [
@@ -72,6 +72,20 @@ KINDS: dict[str, DrillKind] = {
             "A one-card draw: count the outs, then estimate the chance.",
             outs.GAMES,
             outs.make,
+        ),
+        DrillKind(
+            "draw-odds",
+            "Exact draw odds",
+            "One throw of one or two cards: the chance it makes the hand, in percent.",
+            draw_odds.GAMES,
+            draw_odds.make,
+        ),
+        DrillKind(
+            "discard",
+            "Which cards to throw",
+            "One hand before the draw: the throw that gives the best chance of the aim.",
+            discard.GAMES,
+            discard.make,
         ),
     )
 }

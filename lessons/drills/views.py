@@ -29,6 +29,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.timezone import now
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.http import push_url
 from django_htmx.middleware import HtmxDetails
@@ -40,7 +41,7 @@ from lessons.drills.forms import DrillAnswerForm, DrillSettingsForm, drill_url, 
 from lessons.drills.items import DrillTable, deal_from_item, drill_worked_answer
 from lessons.exercises import hints
 from lessons.exercises.forms import AnswerForm, HintRequestForm
-from lessons.learners import progress
+from lessons.learners import progress, study
 from lessons.models import Deal
 
 PREFIX = "drill"
@@ -68,7 +69,10 @@ class HtmxHttpRequest(HttpRequest):
 
 @require_safe
 def drill_index(request: HtmxHttpRequest) -> HttpResponse:
-    drills = [(d, [(g, PROFILES[g].name) for g in d.games]) for d in KINDS.values()]
+    levels = study.drill_skills(progress.learner_of(request), now())
+    drills = [
+        (d, [(g, PROFILES[g].name) for g in d.games], levels.get(d.key, [])) for d in KINDS.values()
+    ]
     return render(request, "lessons/drills.html", {"drills": drills})
 
 
@@ -128,6 +132,8 @@ def drill_item(request: HtmxHttpRequest, kind: str) -> HttpResponse:
         parts=[r.ok for r in answer.results],
         hints_used=answer.hints_taken,
         answer=posted_answer,
+        table=table,
+        results=answer.results,
     )
     next_seed = (seed + 1) % (MAX_SEED + 1)
     next_table = _table(kind, game, difficulty, next_seed)

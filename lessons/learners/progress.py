@@ -37,6 +37,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from lessons import course
+from lessons.learners import skill_records
 from lessons.models import Attempt, ChecklistTicks, Deal, Learner
 
 SESSION_KEY = "learner_key"
@@ -95,14 +96,20 @@ def record_attempt(request: HttpRequest, deal: Deal, form: Any) -> Attempt | Non
     if form is None or form.errors or not form.results:
         return None
     learner = learner_of(request, create=True)
-    return Attempt.objects.create(
-        **learner.owner(),
-        deal=deal,
-        parts=[bool(result.ok) for result in form.results],
-        correct=bool(form.all_right),
-        hints_used=int(getattr(form, "hints_taken", 0) or 0),
-        answer=answer_data(request),
-    )
+    with transaction.atomic():  # the attempt and the skills it moves, together
+        attempt = Attempt.objects.create(
+            **learner.owner(),
+            deal=deal,
+            parts=[bool(result.ok) for result in form.results],
+            correct=bool(form.all_right),
+            hints_used=int(getattr(form, "hints_taken", 0) or 0),
+            answer=answer_data(request),
+        )
+        answers = skill_records.from_results(deal, form.results, skill_records.table_shows(deal))
+        skill_records.after_answer(
+            learner, answers, f"deal:{deal.slug}", "practice", attempt.created_at
+        )
+    return attempt
 
 
 def record_drill_attempt(
@@ -113,22 +120,40 @@ def record_drill_attempt(
     parts: Iterable[bool] = (),
     hints_used: int = 0,
     answer: Mapping[str, Any] | None = None,
+    table: Any = None,
+    results: Any = None,
+    purpose: str = "practice",
 ) -> Attempt:
-    """Store one answer to a drill item (``kind`` such as "badugi", ``item_key`` its URL or key)."""
+    """Store one answer to a drill item (``kind`` such as "badugi", ``item_key`` its URL or key).
+
+    ``table`` and ``results`` (the checked item and its ``PartResult``s) let the
+    skills it exercises take per-part verdicts, hints and misconceptions;
+    ``purpose`` says whether it was a review or challenge item of a session.
+    The attempt's ``skill_changes`` lists each skill's level before and after.
+    """
     if not kind or len(kind) > 40 or len(item_key) > 300:
         raise ValueError(
             "A drill attempt needs a kind of 1-40 characters and a key of at most 300."
         )
     learner = learner_of(request, create=True)
-    return Attempt.objects.create(
-        **learner.owner(),
-        drill_kind=kind,
-        item_key=item_key,
-        parts=[bool(p) for p in parts],
-        correct=bool(correct),
-        hints_used=hints_used,
-        answer=dict(answer or {}),
-    )
+    parts = [bool(p) for p in parts]
+    with transaction.atomic():  # the attempt and the skills it moves, together
+        attempt = Attempt.objects.create(
+            **learner.owner(),
+            drill_kind=kind,
+            item_key=item_key,
+            parts=parts,
+            correct=bool(correct),
+            hints_used=hints_used,
+            answer=dict(answer or {}),
+        )
+        answers = skill_records.drill_answers(
+            kind, item_key, correct, parts, hints_used, table, results
+        )
+        key = f"{kind}/{item_key}"
+        changes = skill_records.after_answer(learner, answers, key, purpose, attempt.created_at)
+        attempt.skill_changes = changes  # type: ignore[attr-defined]
+    return attempt
 
 
 def status_of(tries: int, rights: int) -> str:
@@ -425,6 +450,7 @@ def export(request: HttpRequest) -> dict[str, Any]:
             for a in attempts
         ],
         "checklists": [{"lesson": c.lesson, "ticked": c.ticked} for c in checklists],
+        **(skill_records.export(learner) if learner.known else {"skills": [], "sessions": []}),
     }
 
 
@@ -443,6 +469,7 @@ def delete_progress(request: HttpRequest) -> int:
         return 0
     with transaction.atomic():
         ChecklistTicks.objects.filter(**_owner_filter(learner)).delete()
+        skill_records.delete(learner)
         deleted, _ = Attempt.objects.of_learner(learner).delete()
     return deleted
 
@@ -456,6 +483,7 @@ def adopt_session_progress(sender: Any, request: HttpRequest, user: Any, **kwarg
         return
     with transaction.atomic():
         Attempt.objects.filter(user=None, learner_key=key).update(user=user, learner_key="")
+        skill_records.adopt(key, user)
         for ticks in ChecklistTicks.objects.filter(user=None, learner_key=key):
             # The account's own checklist for a lesson wins over the session's. Asked
             # of the unique constraint, not by a look first, so a save racing the

@@ -4,16 +4,23 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.timezone import now
 from django.views.decorators.http import require_POST, require_safe
 
 from badacey_site.whole_numbers import read_whole_number
 from lessons import course
-from lessons.learners import progress
+from lessons.learners import progress, study
 
 
 @require_safe
 def progress_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "lessons/progress.html", {"overview": progress.overview(request)})
+    learner, moment = progress.learner_of(request), now()
+    context = {
+        "overview": progress.overview(request),
+        "rows": study.skill_rows(learner, moment),
+        "activity": study.activity(learner, moment),
+    }
+    return render(request, "lessons/progress.html", context)
 
 
 @require_POST

@@ -17,6 +17,7 @@ from django.db.models import Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.timezone import now
 from django.views.decorators.http import require_safe
 
 from evaluator import get_profile
@@ -26,7 +27,7 @@ from evaluator.replay import replay
 from evaluator.worked_deals import worked_deal
 from lessons import course
 from lessons.exercises.blocks import ExerciseBlock
-from lessons.learners import progress
+from lessons.learners import progress, study
 from lessons.models import Deal
 from lessons.pages import badeucey_page, page_cache, page_data
 
@@ -40,8 +41,10 @@ def exercise_slot(slug: str) -> str:
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    # Short and computed from nothing: rendering it costs less than a cache read.
-    return render(request, "lessons/home.html")
+    # Short: a first visit is computed from nothing (rendering costs less than a
+    # cache read); a returning learner's panel is a few small queries.
+    learner = progress.learner_of(request)
+    return render(request, "lessons/home.html", {"returning": study.returning(learner, now())})
 
 
 @require_safe

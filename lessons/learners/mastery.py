@@ -1,0 +1,171 @@
+"""Mastery levels and the review schedule, as pure rules over one learner's skill.
+
+The ladder (the README states the same rules):
+
+- not started < attempted < familiar < proficient < mastered;
+- a right answer moves a skill up at most one level;
+- proficient needs right answers, without hints, on at least two different
+  items (the answer that makes it proficient is one of them);
+- mastered needs, besides, a right answer without hints in a review (or a
+  mastery challenge) on a later calendar day (UTC) than the answer that made
+  the skill proficient;
+- a wrong answer, or a right one found only after the last hint, moves the
+  skill down one level, never below attempted; other hints are help, not failure;
+- in a mastery challenge a right answer makes the skill mastered and a
+  wrong one drops it to familiar.
+
+Reviews are scheduled by FSRS (the ``fsrs`` package, the scheduler Anki
+uses): one card per learner and skill, every graded answer a review of it
+(wrong: Again, right after hints: Hard, right: Good). Learning steps of a
+few minutes suit flash cards, not skills practised a few times a week, so
+the scheduler works in whole days from the first answer. Fuzzing is off so
+the same answers always give the same schedule.
+
+Nothing here reads the database or the clock: ``step`` takes the stored
+standing and one answer and returns the new standing, which is what the
+thirty-day test drives.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date, datetime, timedelta
+from functools import lru_cache
+
+from fsrs import Card, Rating, Scheduler
+
+__all__ = ["Card"]
+
+NOT_STARTED, ATTEMPTED, FAMILIAR, PROFICIENT, MASTERED = range(5)
+LEVEL_NAMES = ("Not started", "Attempted", "Familiar", "Proficient", "Mastered")
+# Items answered right without hints that the standing remembers: two are
+# needed for proficient, and a third keeps the check honest after a repeat.
+CLEAN_ITEMS_KEPT = 3
+PRACTICE, REVIEW, NEW, CHALLENGE = "practice", "review", "new", "challenge"
+
+
+@dataclass(frozen=True)
+class Answer:
+    """One graded answer as the rules see it."""
+
+    correct: bool
+    at: datetime  # aware, UTC
+    item: str  # which item: "deal:<slug>" or "<kind>/<game>/<difficulty>/<seed>"
+    hints: int = 0
+    after_last_hint: bool = False  # right only once every hint was shown
+    purpose: str = PRACTICE  # practice, review, new (a first item) or challenge
+
+    @property
+    def helped(self) -> bool:
+        return self.hints > 0
+
+    @property
+    def counts_as_wrong(self) -> bool:
+        return not self.correct or self.after_last_hint
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What the rules need to remember about one learner's skill."""
+
+    level: int = NOT_STARTED
+    clean_items: tuple[str, ...] = ()  # distinct items right without hints, newest last
+    proficient_on: date | None = None  # the UTC day the skill last became proficient
+    card: str = ""  # the FSRS card as JSON; "" before the first answer
+    answers: int = 0
+    rights: int = 0
+
+    @property
+    def name(self) -> str:
+        return LEVEL_NAMES[self.level]
+
+
+def level_name(level: int) -> str:
+    return LEVEL_NAMES[level]
+
+
+def next_level(standing: Standing, answer: Answer) -> tuple[int, tuple[str, ...], date | None]:
+    """The level, remembered clean items and proficient day after ``answer``."""
+    level, clean, since = standing.level, standing.clean_items, standing.proficient_on
+    day = answer.at.date()
+    if answer.purpose == CHALLENGE:
+        if answer.counts_as_wrong:
+            return FAMILIAR, clean, None
+        return MASTERED, _remember(clean, answer), since or day
+    if answer.counts_as_wrong:
+        level = max(ATTEMPTED, level - 1)
+        if level < PROFICIENT:
+            since = None
+        return level, (), since
+    if not answer.helped:
+        clean = _remember(clean, answer)
+    if level <= ATTEMPTED:
+        return level + 1, clean, since
+    if level == FAMILIAR:
+        if not answer.helped and len(set(clean)) >= 2:
+            return PROFICIENT, clean, day
+        return FAMILIAR, clean, since
+    if level == PROFICIENT:
+        later_day = since is not None and day > since
+        if answer.purpose == REVIEW and not answer.helped and later_day:
+            return MASTERED, clean, since
+        return PROFICIENT, clean, since
+    return MASTERED, clean, since
+
+
+def _remember(clean: tuple[str, ...], answer: Answer) -> tuple[str, ...]:
+    kept = tuple(item for item in clean if item != answer.item) + (answer.item,)
+    return kept[-CLEAN_ITEMS_KEPT:]
+
+
+def rating(answer: Answer) -> Rating:
+    if not answer.correct:
+        return Rating.Again
+    return Rating.Hard if answer.helped else Rating.Good
+
+
+@lru_cache(maxsize=8)
+def scheduler(desired_retention: float = 0.9) -> Scheduler:
+    return Scheduler(
+        desired_retention=desired_retention,
+        learning_steps=(),
+        relearning_steps=(),
+        enable_fuzzing=False,
+    )
+
+
+def step(
+    standing: Standing, answer: Answer, card_id: int, desired_retention: float = 0.9
+) -> tuple[Standing, datetime]:
+    """The standing after one answer, and when the skill is next due for review."""
+    level, clean, since = next_level(standing, answer)
+    card = Card.from_json(standing.card) if standing.card else Card(card_id=card_id)
+    card, _ = scheduler(desired_retention).review_card(
+        card, rating(answer), review_datetime=answer.at
+    )
+    new = replace(
+        standing,
+        level=level,
+        clean_items=clean,
+        proficient_on=since,
+        card=card.to_json(),
+        answers=standing.answers + 1,
+        rights=standing.rights + (0 if answer.counts_as_wrong else 1),
+    )
+    assert card.due is not None
+    return new, card.due
+
+
+def due_in_words(due: datetime | None, now: datetime) -> str:
+    """ "Due now", "Due tomorrow", "Due in 5 days": how a learner reads a review date."""
+    if due is None:
+        return "Not scheduled"
+    if due <= now:
+        return "Due now"
+    days = (due.date() - now.date()).days
+    if days <= 0:
+        hours = max(1, int((due - now) / timedelta(hours=1)))
+        return f"Due in {hours} hour{'s' * (hours != 1)}"
+    if days == 1:
+        return "Due tomorrow"
+    return f"Due in {days} days"

@@ -1,0 +1,346 @@
+"""Keeping each learner's skills up to date as answers are recorded.
+
+``lessons.learners.progress`` calls ``after_answer`` inside the transaction
+that inserts the attempt, so the attempt and the skill it moves are saved
+together or not at all. Each skill an answer exercises is one row
+(``SkillState``), read under a row lock and written back once: two tabs
+answering at the same moment queue on the row instead of overwriting each
+other's step.
+
+An answer's parts are grouped by skill (``lessons.skills.skills_for``): a
+skill counts as right when every part that exercises it was right. Hints
+are counted per part; a right answer found only after the last hint of its
+part counts as wrong for the level (``lessons.learners.mastery``).
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+
+from evaluator import settle
+from evaluator.drills import KINDS as DRILL_KINDS
+from evaluator.drills import DrillItem, generate
+from evaluator.errors import EvaluatorError
+from evaluator.profiles import get_profile
+from lessons import skills
+from lessons.deals import parts as part_kinds
+from lessons.learners import mastery
+from lessons.models import Learner, SkillState, StudySession
+
+MISTAKES_KEPT = 5
+
+
+@dataclass(frozen=True)
+class SkillAnswer:
+    """How one answer went for one skill."""
+
+    skill: str
+    correct: bool
+    hints: int = 0
+    after_last_hint: bool = False
+    misconception: str = ""
+
+
+@dataclass(frozen=True)
+class Change:
+    skill: str
+    before: int
+    after: int
+
+
+def group_by_skill(
+    part_list: Sequence[dict[str, Any]],
+    game: str,
+    shows: set[str],
+    oks: Sequence[bool],
+    hints: Sequence[int],
+    all_hints: Sequence[int | None],
+    mistakes: Sequence[str],
+) -> list[SkillAnswer]:
+    """One ``SkillAnswer`` per skill the parts exercise, in the order first met.
+
+    ``oks``, ``hints``, ``all_hints`` (how many hints the part offers, None
+    when not worked out) and ``mistakes`` (a misconception name or "") are per part.
+    """
+    found: dict[str, dict[str, Any]] = {}
+    for index, keys in enumerate(skills.skills_of_parts(part_list, game, shows)):
+        ok = oks[index] if index < len(oks) else False
+        taken = hints[index] if index < len(hints) else 0
+        offered = all_hints[index] if index < len(all_hints) else None
+        last = bool(ok and taken and offered is not None and taken >= offered)
+        for key in keys:
+            entry = found.setdefault(key, {"correct": True, "hints": 0, "last": False, "m": ""})
+            entry["correct"] = entry["correct"] and ok
+            entry["hints"] += taken
+            entry["last"] = entry["last"] or last
+            if not ok and not entry["m"] and index < len(mistakes):
+                entry["m"] = mistakes[index]
+    return [
+        SkillAnswer(key, e["correct"], e["hints"], e["last"], e["m"]) for key, e in found.items()
+    ]
+
+
+def from_results(table: Any, results: Sequence[Any], shows: set[str]) -> list[SkillAnswer]:
+    """Skill answers from a checked form's ``PartResult``s (several per part for winners)."""
+    count = len(table.parts)
+    oks, hints, mistakes = [True] * count, [0] * count, [""] * count
+    for result in results:
+        index = result.index if 0 <= result.index < count else 0
+        oks[index] = oks[index] and bool(result.ok)
+        hints[index] = max(hints[index], int(result.hints or 0))
+        if not result.ok and result.misconception is not None and not mistakes[index]:
+            mistakes[index] = result.misconception.name
+    offered: list[int | None] = []
+    for index, part in enumerate(table.parts):
+        # Only a right answer found with hints needs to know how many there were.
+        if oks[index] and hints[index]:
+            offered.append(len(part_kinds.kind_of(part).hints(part, table)[: part_kinds.MAX_HINTS]))
+        else:
+            offered.append(None)
+    return group_by_skill(table.parts, table.game, shows, oks, hints, offered, mistakes)
+
+
+def table_shows(table: Any) -> set[str]:
+    """What a stored deal or a drill table shows, settled only when a payouts part asks."""
+    shows: set[str] = set()
+    item = getattr(table, "item", None)
+    if isinstance(item, DrillItem) and item.kind == "betting":
+        shows.add(skills.BETTING)
+    if any(p.get("kind") == "payouts" for p in table.parts) and table.seats:
+        shows |= skills.settlement_shows(table.settlement())
+    return shows
+
+
+def item_of(kind: str, item_key: str) -> DrillItem | None:
+    """The drill item an attempt's key names ("game/difficulty/seed"), or None."""
+    if kind not in DRILL_KINDS:
+        return None
+    game, _, rest = item_key.partition("/")
+    difficulty, _, seed = rest.partition("/")
+    if not (difficulty.isdigit() and seed.isdigit()):
+        return None
+    try:
+        return generate(kind, game, int(difficulty), int(seed))
+    except EvaluatorError:
+        return None
+
+
+def item_shows(item: DrillItem) -> set[str]:
+    """What a generated item shows, from its own facts (no table needed)."""
+    settlement = None
+    if item.seats and any(p.get("kind") == "payouts" for p in item.parts):
+        settlement = settle(
+            get_profile(item.game, **item.settings),
+            [seat["cards"] for seat in item.seats],
+            pot=None if item.contributions else (item.pot or 0),
+            contributions=list(item.contributions) if item.contributions else None,
+            folded=item.folded,
+            button=item.button,
+            names=[seat["name"] for seat in item.seats],
+        )
+    return skills.item_shows(item, settlement)
+
+
+def item_skills(item: DrillItem) -> set[str]:
+    """Every skill a generated item exercises."""
+    shows = item_shows(item)
+    return {key for keys in skills.skills_of_parts(item.parts, item.game, shows) for key in keys}
+
+
+def card_id(learner: Learner, skill: str) -> int:
+    """A stable id for the learner's FSRS card of ``skill`` (FSRS cards need one)."""
+    owner = f"u{learner.user_id}" if learner.user_id is not None else f"k{learner.key}"
+    return zlib.crc32(f"{owner}:{skill}".encode()) + 1
+
+
+def standing_of(state: SkillState) -> mastery.Standing:
+    clean = state.clean_items if isinstance(state.clean_items, list) else []
+    return mastery.Standing(
+        level=state.level,
+        clean_items=tuple(str(item) for item in clean),
+        proficient_on=state.proficient_on,
+        card=json.dumps(state.card) if isinstance(state.card, dict) and state.card else "",
+        answers=state.answers,
+        rights=state.rights,
+    )
+
+
+def after_answer(
+    learner: Learner,
+    answers: Sequence[SkillAnswer],
+    item: str,
+    purpose: str,
+    at: datetime,
+) -> list[Change]:
+    """Move each skill the answer exercised one step; call inside the attempt's transaction."""
+    if not answers or not learner.known:
+        return []
+    owner = learner.owner()
+    keys = [a.skill for a in answers]
+    rows = SkillState.objects.of_learner(learner).filter(skill__in=keys).select_for_update()
+    states = {state.skill: state for state in rows}
+    retention = float(getattr(settings, "BADACEY_DESIRED_RETENTION", 0.9))
+    changes: list[Change] = []
+    for answer in answers:
+        state = states.get(answer.skill) or SkillState(**owner, skill=answer.skill)
+        before = state.level
+        _apply(state, answer, learner, item, purpose, at, retention)
+        if state.pk is None:
+            try:
+                with transaction.atomic():  # a savepoint: another tab may make the row first
+                    state.save()
+            except IntegrityError:
+                # The other tab's row won the insert: take this step on top of it.
+                state = (
+                    SkillState.objects.of_learner(learner)
+                    .select_for_update()
+                    .get(skill=answer.skill)
+                )
+                before = state.level
+                _apply(state, answer, learner, item, purpose, at, retention)
+                state.save()
+        else:
+            state.save()
+        changes.append(Change(answer.skill, before, state.level))
+    return changes
+
+
+def _apply(
+    state: SkillState,
+    answer: SkillAnswer,
+    learner: Learner,
+    item: str,
+    purpose: str,
+    at: datetime,
+    retention: float,
+) -> None:
+    standing, due = mastery.step(
+        standing_of(state),
+        mastery.Answer(
+            answer.correct,
+            at,
+            item,
+            hints=answer.hints,
+            after_last_hint=answer.after_last_hint,
+            purpose=purpose,
+        ),
+        card_id(learner, answer.skill),
+        retention,
+    )
+    state.level = standing.level
+    state.clean_items = list(standing.clean_items)
+    state.proficient_on = standing.proficient_on
+    state.answers, state.rights = standing.answers, standing.rights
+    state.card = json.loads(standing.card)
+    state.due, state.last_answered = due, at
+    state.recent_mistakes = _mistakes(state.recent_mistakes, answer)
+
+
+def _mistakes(kept: Any, answer: SkillAnswer) -> list[str]:
+    """Recent misconceptions: a wrong one is added, a right answer lets the oldest go."""
+    names = [str(n) for n in kept] if isinstance(kept, list) else []
+    if answer.misconception and not answer.correct:
+        names.append(answer.misconception)
+    elif answer.correct and names:
+        names.pop(0)
+    return names[-MISTAKES_KEPT:]
+
+
+def drill_answers(
+    kind: str,
+    item_key: str,
+    correct: bool,
+    oks: Sequence[bool],
+    hints_used: int,
+    table: Any = None,
+    results: Sequence[Any] | None = None,
+) -> list[SkillAnswer]:
+    """The skills of one drill answer: from its checked table, else from the item dealt again."""
+    if table is not None and results:
+        return from_results(table, results, table_shows(table))
+    item = item_of(kind, item_key)
+    if item is None:
+        return []  # not a generated item this site can deal again: no skill to move
+    count = len(item.parts)
+    verdicts = list(oks) if len(oks) == count else [bool(correct)] * count
+    spread = [hints_used] * count
+    return group_by_skill(
+        item.parts, item.game, item_shows(item), verdicts, spread, [None] * count, [""] * count
+    )
+
+
+# ---- Downloading, deleting and adopting ---------------------------------------------
+
+
+def export(learner: Learner) -> dict[str, Any]:
+    """The learner's skills and review schedule, for the progress download."""
+    states = SkillState.objects.of_learner(learner).order_by("skill")
+    sessions = StudySession.objects.of_learner(learner).prefetch_related("items")
+    return {
+        "skills": [
+            {
+                "skill": s.skill,
+                "name": skills.BY_KEY[s.skill].name if s.skill in skills.BY_KEY else s.skill,
+                "level": mastery.level_name(s.level) if 0 <= s.level <= 4 else s.level,
+                "answers": s.answers,
+                "right": s.rights,
+                "proficient_on": s.proficient_on.isoformat() if s.proficient_on else None,
+                "next_review": s.due.isoformat() if s.due else None,
+                "last_answered": s.last_answered.isoformat() if s.last_answered else None,
+                "fsrs_card": s.card,
+            }
+            for s in states
+        ],
+        "sessions": [
+            {
+                "kind": session.kind,
+                "started": session.created.isoformat(),
+                "finished": session.finished.isoformat() if session.finished else None,
+                "items": [
+                    {
+                        "skill": i.skill,
+                        "purpose": i.purpose,
+                        "drill": i.drill_kind,
+                        "item": i.item_key,
+                        "answered": i.answered_at.isoformat() if i.answered_at else None,
+                        "correct": i.correct,
+                        "hints": i.hints,
+                    }
+                    for i in session.items.all()
+                ],
+            }
+            for session in sessions
+        ],
+    }
+
+
+def delete(learner: Learner) -> None:
+    """Deleting a learner's progress deletes their skills and sessions too."""
+    SkillState.objects.of_learner(learner).delete()
+    StudySession.objects.of_learner(learner).delete()
+
+
+def adopt(key: str, user: Any) -> None:
+    """On sign-in, the browser's skills and sessions become the account's.
+
+    Where the account already has a skill, the one answered more often is kept.
+    """
+    StudySession.objects.filter(user=None, learner_key=key).update(user=user, learner_key="")
+    mine = {s.skill: s for s in SkillState.objects.filter(user=user)}
+    for state in SkillState.objects.filter(user=None, learner_key=key):
+        kept = mine.get(state.skill)
+        if kept is not None and kept.answers >= state.answers:
+            state.delete()
+            continue
+        if kept is not None:
+            kept.delete()
+        state.user, state.learner_key = user, ""
+        state.save()

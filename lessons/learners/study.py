@@ -1,0 +1,544 @@
+"""Practice sessions and mastery challenges: which items, in what order, and the summary.
+
+A practice session is about ten fresh drill items chosen from the learner's
+skills (``SkillState``): first the reviews FSRS says are due, then the
+skills in progress (those behind the misconceptions the engine diagnosed in
+recent wrong answers first, and twice), then the next skill in course
+order. A mastery challenge is a short mixed set over the proficient skills.
+
+Every item is a new one: a seed drawn at random and recorded, so the item
+can be dealt again, and never one (kind, game, difficulty, seed) the learner
+has already seen on a drill page or in a session. The session and its items
+are stored, so a reload or a second tab carries on where the learner is.
+
+Answering claims the item with a conditional UPDATE (``answered_at IS
+NULL``) inside the transaction that records the attempt: two tabs posting
+the same item at once record it once.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime, timedelta
+from functools import lru_cache
+from typing import Any
+
+from django.db import transaction
+from django.db.models import CharField, Count, Q
+from django.db.models.functions import Cast, Substr
+from django.http import HttpRequest
+from django.urls import reverse
+from django.utils import timezone
+
+from evaluator.drills import MAX_SEED, generate
+from lessons import course, skills
+from lessons.learners import mastery, progress, skill_records
+from lessons.lesson_links import LESSON_NAMES, SECTION_TITLES, SectionLink
+from lessons.models import Attempt, Deal, Learner, SkillState, StudyItem, StudySession
+
+SESSION_SIZE = 10
+CHALLENGE_SIZE = 5
+NEW_SKILLS = 2  # skills a session opens when nothing is in progress yet
+SEED_TRIES = 25  # seeds tried for an item that must show something (a tie, side pots)
+
+
+class StudyError(Exception):
+    """A session that cannot be made; the message says what to do instead."""
+
+
+@dataclass(frozen=True)
+class Planned:
+    skill: str
+    purpose: str  # mastery.REVIEW, PRACTICE, NEW or CHALLENGE
+
+
+def states_of(learner: Learner) -> list[SkillState]:
+    return list(SkillState.objects.of_learner(learner))
+
+
+def leaning(states: Iterable[SkillState]) -> Counter[str]:
+    """How many recent wrong answers point at each skill, through their misconceptions."""
+    weights: Counter[str] = Counter()
+    for state in states:
+        for name in state.recent_mistakes or ():
+            key = skills.BY_MISCONCEPTION.get(str(name))
+            if key:
+                weights[key] += 1
+    return weights
+
+
+def plan(states: Sequence[SkillState], now: datetime, size: int = SESSION_SIZE) -> list[Planned]:
+    """The session's skills in order: due reviews, skills in progress, then the next new one."""
+    by_skill = {s.skill: s for s in states if s.skill in skills.BY_KEY}
+    weights = leaning(by_skill.values())
+    due = sorted(
+        (s for s in by_skill.values() if s.level and s.due is not None and s.due <= now),
+        key=lambda s: (s.due, skills.ORDER[s.skill]),
+    )
+    planned = [Planned(s.skill, mastery.REVIEW) for s in due][:size]
+    reviewed = {p.skill for p in planned}
+    working = sorted(
+        (
+            s
+            for s in by_skill.values()
+            if mastery.ATTEMPTED <= s.level < mastery.MASTERED and s.skill not in reviewed
+        ),
+        key=lambda s: (-weights[s.skill], s.level, skills.ORDER[s.skill]),
+    )
+    fresh = [
+        k.key for k in skills.SKILLS if by_skill.get(k.key) is None or not by_skill[k.key].level
+    ]
+    opening = fresh[: NEW_SKILLS if not working else 1]
+    # A misconception the learner keeps showing brings its skill in even if it was not started.
+    leaning_in = [k for k, _ in weights.most_common() if k in fresh and k not in opening]
+    pool = [Planned(s.skill, mastery.PRACTICE) for s in working]
+    pool += [Planned(k, mastery.NEW) for k in leaning_in + opening]
+    if not pool and not planned:  # everything mastered and nothing due: keep it fresh
+        rest = sorted(by_skill.values(), key=lambda s: (s.due or now, skills.ORDER[s.skill]))
+        pool = [Planned(s.skill, mastery.PRACTICE) for s in rest]
+    extra = [p for p in pool if weights[p.skill]]  # the leaning: these come round twice
+    cycle = pool + extra
+    n = 0
+    while cycle and len(planned) < size:
+        planned.append(cycle[n % len(cycle)])
+        n += 1
+    return planned
+
+
+def challenge_plan(states: Sequence[SkillState], size: int = CHALLENGE_SIZE) -> list[Planned]:
+    """A mixed set over the proficient skills, each in turn."""
+    ready = sorted(
+        (s for s in states if s.level == mastery.PROFICIENT and s.skill in skills.BY_KEY),
+        key=lambda s: skills.ORDER[s.skill],
+    )
+    if not ready:
+        raise StudyError(
+            "A mastery challenge needs a proficient skill: practise until a skill reads "
+            "Proficient, then try again."
+        )
+    return [Planned(ready[n % len(ready)].skill, mastery.CHALLENGE) for n in range(size)]
+
+
+def _candidate(skill: skills.Skill, seed_source: Any) -> int:
+    """A seed whose item exercises ``skill`` (some drills deal plain pots as well as side pots)."""
+    seed = seed_source()
+    if not skill.needs:
+        return seed
+    for _ in range(SEED_TRIES):
+        item = generate(skill.drill, skill.game, skill.difficulty, seed)
+        if skill.key in skill_records.item_skills(item):
+            return seed
+        seed = seed_source()
+    return seed
+
+
+def seen_keys(learner: Learner, kinds: set[str], keys: set[str]) -> set[tuple[str, str]]:
+    """Which of these (kind, "game/difficulty/seed") items the learner has met: one query each."""
+    # Looked up by item through its own index, then kept if the learner's: scoping by
+    # owner first would make the database walk every answer the learner ever gave.
+    owner = (learner.user_id, "") if learner.user_id is not None else (None, learner.key)
+    rows = Attempt.objects.filter(drill_kind__in=kinds, item_key__in=keys).values_list(
+        "drill_kind", "item_key", "user_id", "learner_key"
+    )
+    seen = {(kind, key) for kind, key, user, lkey in rows if (user, lkey) == owner}
+    sessions = StudySession.objects.of_learner(learner)
+    dealt = StudyItem.objects.filter(
+        session__in=sessions,
+        drill_kind__in=kinds,
+        seed__in=[int(k.rpartition("/")[2]) for k in keys],
+    ).values_list("drill_kind", "game", "difficulty", "seed")
+    seen.update((kind, f"{game}/{difficulty}/{seed}") for kind, game, difficulty, seed in dealt)
+    return seen
+
+
+def start(
+    request: HttpRequest, kind: str = StudySession.PRACTICE, seed_source: Any = None
+) -> StudySession:
+    """Make and store a session for this learner (``seed_source`` is for tests)."""
+    learner = progress.learner_of(request, create=True)
+    return build(learner, kind, timezone.now(), seed_source)
+
+
+def build(learner: Learner, kind: str, now: datetime, seed_source: Any = None) -> StudySession:
+    draw = seed_source or (lambda: secrets.randbelow(MAX_SEED + 1))
+    states = states_of(learner)
+    planned = challenge_plan(states) if kind == StudySession.CHALLENGE else plan(states, now)
+    rows: list[StudyItem] = []
+    for position, entry in enumerate(planned, start=1):
+        skill = skills.BY_KEY[entry.skill]
+        rows.append(
+            StudyItem(
+                position=position,
+                skill=skill.key,
+                purpose=entry.purpose,
+                drill_kind=skill.drill,
+                game=skill.game,
+                difficulty=skill.difficulty,
+                seed=_candidate(skill, draw),
+            )
+        )
+    # Never an item seen before: re-deal any that clash (with random seeds, almost never).
+    for _ in range(5):
+        keys = {r.item_key for r in rows}
+        seen = seen_keys(learner, {r.drill_kind for r in rows}, keys)
+        taken: set[tuple[str, str]] = set()
+        clash = False
+        for row in rows:
+            key = (row.drill_kind, row.item_key)
+            if key in seen or key in taken:
+                row.seed = _candidate(skills.BY_KEY[row.skill], draw)
+                clash = True
+            taken.add((row.drill_kind, row.item_key))
+        if not clash:
+            break
+    with transaction.atomic():
+        session = StudySession.objects.create(**learner.owner(), kind=kind, created=now)
+        for row in rows:
+            row.session = session
+        StudyItem.objects.bulk_create(rows)
+    return session
+
+
+def session_of(request: HttpRequest, session_id: int) -> StudySession | None:
+    """The learner's own session, or None (another learner's is never found)."""
+    learner = progress.learner_of(request)
+    return StudySession.objects.of_learner(learner).filter(pk=session_id).first()
+
+
+def items_of(session: StudySession) -> list[StudyItem]:
+    return list(session.items.order_by("position"))
+
+
+def current(items: Sequence[StudyItem]) -> StudyItem | None:
+    """The first item not answered yet; None when the session is done."""
+    return next((item for item in items if item.answered_at is None), None)
+
+
+def unfinished(learner: Learner) -> StudySession | None:
+    if not learner.known:
+        return None
+    return (
+        StudySession.objects.of_learner(learner)
+        .filter(finished__isnull=True)
+        .order_by("-created", "-pk")
+        .first()
+    )
+
+
+def answer(
+    request: HttpRequest,
+    session: StudySession,
+    item: StudyItem,
+    table: Any,
+    form: Any,
+) -> bool:
+    """Record a checked answer to ``item``; False when another tab answered it first.
+
+    The item is claimed with a conditional UPDATE, so only one of two
+    simultaneous posts goes on to record the attempt and move the skills.
+    """
+    now = timezone.now()
+    results = form.results
+    mistake = next(
+        (r.misconception.name for r in results if not r.ok and r.misconception is not None), ""
+    )
+    with transaction.atomic():
+        claimed = StudyItem.objects.filter(pk=item.pk, answered_at__isnull=True).update(
+            answered_at=now,
+            correct=bool(form.all_right),
+            hints=min(int(form.hints_taken or 0), 32767),
+            misconception=mistake[:60],
+        )
+        if not claimed:
+            return False
+        attempt = progress.record_drill_attempt(
+            request,
+            item.drill_kind,
+            item.item_key,
+            bool(form.all_right),
+            parts=[r.ok for r in results],
+            hints_used=int(form.hints_taken or 0),
+            answer=progress.answer_data(request),
+            table=table,
+            results=results,
+            purpose=item.purpose,
+        )
+        changes = getattr(attempt, "skill_changes", [])
+        change = next((c for c in changes if c.skill == item.skill), None)
+        if change is not None:
+            StudyItem.objects.filter(pk=item.pk).update(
+                level_before=change.before, level_after=change.after
+            )
+        if not StudyItem.objects.filter(session=session, answered_at__isnull=True).exists():
+            StudySession.objects.filter(pk=session.pk, finished__isnull=True).update(finished=now)
+    return True
+
+
+@lru_cache(maxsize=64)
+def skill_link(skill: skills.Skill) -> SectionLink:
+    """The lesson section that teaches ``skill``, titled as the page heads it where known."""
+    lesson, _, anchor = skill.section.partition("#")
+    url = f"{reverse(f'lessons:{lesson}')}#{anchor}"
+    return SectionLink(url, SECTION_TITLES.get(skill.section, skill.name), LESSON_NAMES[lesson])
+
+
+# ---- The summary ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Move:
+    skill: skills.Skill
+    before: int
+    after: int
+
+    @property
+    def words(self) -> str:
+        return f"{mastery.level_name(self.before)} to {mastery.level_name(self.after)}"
+
+
+@dataclass
+class Summary:
+    right: int
+    answered: int
+    total: int
+    up: list[Move]
+    down: list[Move]
+    next_due: list[tuple[skills.Skill, str]]
+    weakest: skills.Skill | None
+    weakest_link: SectionLink | None
+
+
+def summary(learner: Learner, items: Sequence[StudyItem], now: datetime) -> Summary:
+    """What the session did: items right, skills up and down, what comes due, where to read."""
+    answered = [i for i in items if i.answered_at is not None]
+    first: dict[str, int] = {}
+    last: dict[str, int] = {}
+    wrong: Counter[str] = Counter()
+    for item in answered:
+        if item.level_before is not None:
+            first.setdefault(item.skill, item.level_before)
+        if item.level_after is not None:
+            last[item.skill] = item.level_after
+        if not item.correct:
+            wrong[item.skill] += 1
+    moves = [Move(skills.BY_KEY[k], first[k], last[k]) for k in last if k in first]
+    moves = [m for m in moves if m.skill is not None]
+    states = SkillState.objects.of_learner(learner).filter(due__isnull=False).order_by("due")
+    next_due = [
+        (skills.BY_KEY[s.skill], mastery.due_in_words(s.due, now))
+        for s in states[:3]
+        if s.skill in skills.BY_KEY
+    ]
+    weakest = None
+    if last:
+        key = min(last, key=lambda k: (last[k], -wrong[k], skills.ORDER.get(k, 0)))
+        weakest = skills.BY_KEY.get(key)
+    return Summary(
+        right=sum(1 for i in answered if i.correct),
+        answered=len(answered),
+        total=len(items),
+        up=[m for m in moves if m.after > m.before],
+        down=[m for m in moves if m.after < m.before],
+        next_due=next_due,
+        weakest=weakest,
+        weakest_link=skill_link(weakest) if weakest else None,
+    )
+
+
+# ---- What the home and skills pages read ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SkillRow:
+    skill: skills.Skill
+    level: int
+    due: datetime | None
+    due_words: str
+
+    @property
+    def level_name(self) -> str:
+        return mastery.level_name(self.level)
+
+    @property
+    def link(self) -> SectionLink:
+        return skill_link(self.skill)
+
+    @property
+    def steps(self) -> list[bool]:
+        """The level bar's four steps, filled up to the level."""
+        return [n < self.level for n in range(4)]
+
+
+def skill_rows(learner: Learner, now: datetime) -> list[SkillRow]:
+    """Every skill in course order with this learner's level and next review (one query)."""
+    states = {}
+    if learner.known:
+        states = {
+            s["skill"]: s
+            for s in SkillState.objects.of_learner(learner).values("skill", "level", "due")
+        }
+    rows = []
+    for skill in skills.SKILLS:
+        state = states.get(skill.key)
+        level = state["level"] if state else 0
+        due = state["due"] if state and level else None
+        rows.append(SkillRow(skill, level, due, mastery.due_in_words(due, now) if due else ""))
+    return rows
+
+
+def due_count(rows: Iterable[SkillRow], now: datetime) -> int:
+    return sum(1 for row in rows if row.due is not None and row.due <= now)
+
+
+def drill_skills(learner: Learner, now: datetime) -> dict[str, list[SkillRow]]:
+    """For each drill kind, the skills it deals items for, with this learner's level."""
+    found: dict[str, list[SkillRow]] = {}
+    for row in skill_rows(learner, now):
+        found.setdefault(row.skill.drill, []).append(row)
+    return found
+
+
+# ---- The home page for a returning learner ------------------------------------------
+
+
+@dataclass(frozen=True)
+class Continue:
+    url: str
+    label: str
+
+
+@dataclass
+class Returning:
+    carry_on: Continue
+    due: int
+    rows: list[SkillRow]
+    unfinished: StudySession | None
+
+    @property
+    def started(self) -> list[SkillRow]:
+        return [row for row in self.rows if row.level]
+
+
+def continue_step(learner: Learner) -> Continue:
+    """The next unsolved exercise of the lesson last worked on, else the next lesson."""
+    last = (
+        Attempt.objects.of_learner(learner)
+        .filter(deal__isnull=False)
+        .order_by("-created_at", "-pk")
+        .values_list("deal__lesson", flat=True)
+        .first()
+    )
+    lesson = course.BY_KEY.get(last or "") or course.LESSONS[0]
+    # Two narrow queries rather than the lesson's full status table: home needs
+    # only the first exercise, in the lesson's order, not solved yet.
+    exercises = list(
+        Deal.objects.published().for_lesson(lesson.key).values_list("pk", "slug", "title")
+    )
+    solved = set(
+        Attempt.objects.of_learner(learner)
+        .filter(correct=True, deal_id__in=[pk for pk, _, _ in exercises])
+        .order_by()
+        .values_list("deal_id", flat=True)
+    )
+    for pk, slug, title in exercises:
+        if pk not in solved:
+            return Continue(f"{lesson.url}#exercise-{slug}", f"{lesson.title}: {title}")
+    _, after = course.neighbours(lesson.key)
+    if after is None:
+        return Continue(reverse("lessons:study"), "Practise your skills")
+    return Continue(after.url, f"Next lesson: {after.title}")
+
+
+def returning(learner: Learner, now: datetime) -> Returning | None:
+    """What home shows a learner who has answered something; None for a first visit."""
+    if not learner.known:
+        return None
+    rows = skill_rows(learner, now)
+    if not any(row.level for row in rows) and not Attempt.objects.of_learner(learner).exists():
+        return None
+    return Returning(continue_step(learner), due_count(rows, now), rows, unfinished(learner))
+
+
+# ---- The skills page (/progress/) -------------------------------------------------------
+
+CHART_DAYS = 28
+STREAK_DAYS = 366  # a streak is counted back at most a year
+
+
+@dataclass(frozen=True)
+class Day:
+    day: date
+    answers: int
+    right: int
+    height: int  # the bar's height in the chart's units (0-100)
+    x: int
+
+    @property
+    def y(self) -> int:
+        return 100 - self.height
+
+
+@dataclass
+class Activity:
+    days: list[Day]  # the last four weeks, oldest first
+    accuracy: int | None  # percent right over the last 7 days; None with no answers
+    week_answers: int
+    streak: int  # consecutive days with an answer, ending today (or yesterday)
+    most: int
+
+    @property
+    def total(self) -> int:
+        return sum(d.answers for d in self.days)
+
+
+def _utc_day(field: str) -> Substr:
+    """The UTC calendar day of a stored time, as "YYYY-MM-DD", worked out by the database.
+
+    Both SQLite and PostgreSQL (whose connection Django keeps in UTC) write a
+    stored time as text beginning with its UTC date. ``TruncDate`` would do the
+    same job, but SQLite runs it as a Python function once per row, which on a
+    learner with thousands of answers costs more than the rest of the page.
+    """
+    return Substr(Cast(field, output_field=CharField()), 1, 10)
+
+
+def activity(learner: Learner, now: datetime) -> Activity:
+    """Answers per UTC day: the chart, the week's accuracy and the streak, from one query."""
+    today = now.astimezone(UTC).date()
+    counts: dict[date, tuple[int, int]] = {}
+    if learner.known:
+        since = datetime.combine(today - timedelta(days=STREAK_DAYS), datetime.min.time(), UTC)
+        rows = (
+            Attempt.objects.of_learner(learner)
+            .filter(created_at__gte=since)
+            .annotate(day=_utc_day("created_at"))
+            .values("day")
+            .annotate(answers=Count("id"), right=Count("id", filter=Q(correct=True)))
+            .values_list("day", "answers", "right")
+        )
+        counts = {date.fromisoformat(day): (answers, right) for day, answers, right in rows}
+    first = today - timedelta(days=CHART_DAYS - 1)
+    span = [first + timedelta(days=n) for n in range(CHART_DAYS)]
+    most = max((counts.get(d, (0, 0))[0] for d in span), default=0)
+    days = [
+        Day(
+            d,
+            counts.get(d, (0, 0))[0],
+            counts.get(d, (0, 0))[1],
+            max(1, round(100 * counts.get(d, (0, 0))[0] / most)) if counts.get(d) else 0,
+            n * 10 + 1,
+        )
+        for n, d in enumerate(span)
+    ]
+    week = [counts.get(today - timedelta(days=n), (0, 0)) for n in range(7)]
+    week_answers = sum(a for a, _ in week)
+    accuracy = round(100 * sum(r for _, r in week) / week_answers) if week_answers else None
+    streak = 0
+    day = today if today in counts else today - timedelta(days=1)
+    while day in counts:
+        streak += 1
+        day -= timedelta(days=1)
+    return Activity(days, accuracy, week_answers, streak, most)
