@@ -185,20 +185,24 @@ def exercises_missed(classroom: Classroom, now: datetime, days: int | None) -> l
     rows = (
         Attempt.objects.filter(_since(now, days), user__in=member_ids(classroom), correct=False)
         .exclude(deal=None)
-        .values("deal_id", "deal__title", "deal__slug", "deal__lesson", "deal__parts")
+        .values("deal_id")
         .annotate(times=Count("pk"), learners=Count("user", distinct=True))
-        .order_by("-times", "deal__title")[:10]
+        .order_by("-times", "deal_id")[:10]
     )
+    rows = list(rows)
+    deals = Deal.objects.in_bulk([row["deal_id"] for row in rows])
     found = []
     for row in rows:
+        deal = deals[row["deal_id"]]
         link = None
-        lesson, parts = row["deal__lesson"], row["deal__parts"]
+        lesson, parts = deal.lesson, deal.parts
         if lesson and isinstance(parts, list) and parts and isinstance(parts[0], dict):
             url = course.teaching_section(lesson, str(parts[0].get("kind", "")))
             ref = f"{lesson}#{url.partition('#')[2]}"
             link = section_link(ref) if ref in SECTION_TITLES else None
-        url = Deal(slug=row["deal__slug"]).get_absolute_url()
-        found.append(Missed(row["deal__title"], row["times"], row["learners"], link, url))
+        found.append(
+            Missed(deal.title, row["times"], row["learners"], link, deal.get_absolute_url())
+        )
     return found
 
 
@@ -234,31 +238,37 @@ def _sentence(text: str) -> str:
 def annotate_deal_stats(deals: QuerySet, users: Any = None) -> QuerySet:
     """Each deal with its attempts, learners, right on the first try and hints used.
 
-    One query: the counts are grouped over the deal's attempts (only those of
-    ``users``, a subquery, when given), and "right on the first try" counts
-    the right attempts with no earlier attempt by the same learner.
+    Still one query: each figure is a subquery on the deal's own attempts
+    (found by the deal index), not a join grouped over every attempt, so a
+    page of 100 deals reads only their attempts and the list's count reads
+    none. Only the attempts of ``users`` (a subquery) count when given.
+    "Right on the first try" counts right attempts with no earlier attempt
+    by the same learner; two subqueries rather than one with an OR, so each
+    uses its own index (attempt_user_deal, attempt_key_deal).
     """
-    mine = Q() if users is None else Q(attempt__user__in=users)
-    earlier = Attempt.objects.filter(
-        Q(user_id=OuterRef("user_id")) | Q(user__isnull=True, learner_key=OuterRef("learner_key")),
-        deal_id=OuterRef("deal_id"),
-        created_at__lt=OuterRef("created_at"),
+    attempts = Attempt.objects.all() if users is None else Attempt.objects.filter(user__in=users)
+    same_deal_before = {"deal_id": OuterRef("deal_id"), "created_at__lt": OuterRef("created_at")}
+    user_before = Attempt.objects.filter(user_id=OuterRef("user_id"), **same_deal_before)
+    key_before = Attempt.objects.filter(
+        user__isnull=True, learner_key=OuterRef("learner_key"), **same_deal_before
     )
-    firsts = Attempt.objects.filter(deal=OuterRef("pk"), correct=True).filter(~Exists(earlier))
-    if users is not None:
-        firsts = firsts.filter(user__in=users)
-    first_count = firsts.order_by().values("deal").annotate(n=Count("pk")).values("n")[:1]
+    first = Q(user__isnull=False) & ~Exists(user_before) | Q(user__isnull=True) & ~Exists(
+        key_before
+    )
+    learners = Count("user", distinct=True) + Count(
+        "learner_key", distinct=True, filter=Q(user__isnull=True)
+    )
     return deals.annotate(
-        stat_attempts=Count("attempt", filter=mine),
-        stat_learners=Count("attempt__user", distinct=True, filter=mine)
-        + Count(
-            "attempt__learner_key",
-            distinct=True,
-            filter=mine & Q(attempt__user__isnull=True),
-        ),
-        stat_hints=Coalesce(Sum("attempt__hints_used", filter=mine), 0),
-        stat_first_right=Coalesce(Subquery(first_count, output_field=IntegerField()), 0),
+        stat_attempts=_per_deal(attempts, Count("pk")),
+        stat_learners=_per_deal(attempts, learners),
+        stat_hints=_per_deal(attempts, Sum("hints_used")),
+        stat_first_right=_per_deal(attempts.filter(first, correct=True), Count("pk")),
     )
+
+
+def _per_deal(attempts: QuerySet, figure: Any) -> Coalesce:
+    grouped = attempts.filter(deal=OuterRef("pk")).order_by().values("deal").annotate(v=figure)
+    return Coalesce(Subquery(grouped.values("v")[:1], output_field=IntegerField()), 0)
 
 
 def class_deal_stats(classroom: Classroom) -> list[Deal]:
