@@ -8,17 +8,13 @@ signed in costs no query.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from django import template
 from django.conf import settings
-from django.template.loader import render_to_string
-from django.utils.safestring import mark_safe
 from django.utils.timezone import now
 
-from lessons.classes import access, assigned
-from lessons.classes.reports import Cell
+from lessons.classes import access, assigned, reports
 from lessons.models import Membership
 
 register = template.Library()
@@ -70,14 +66,5 @@ def _user(context: template.Context) -> Any:
 
 @register.simple_tag
 def skill_level(cell: Any) -> str:
-    """``lessons/_skill_level.html`` for one grid cell, rendered once per level and reused.
-
-    A class grid has hundreds of cells but only five levels; including the
-    template in each cell cost more than all the page's queries together.
-    """
-    return _level_markup(int(cell.level))
-
-
-@lru_cache(maxsize=8)
-def _level_markup(level: int) -> str:
-    return mark_safe(render_to_string("lessons/_skill_level.html", {"row": Cell(None, level)}))
+    """``lessons/_skill_level.html`` for one cell, rendered once per level and reused."""
+    return reports.level_markup(int(cell.level))
