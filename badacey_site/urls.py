@@ -24,5 +24,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon),
     path("accounts/", include("lessons.learners.account_urls")),
+    path("", include("lessons.classes.urls")),
     path("", include("lessons.urls")),
 ]

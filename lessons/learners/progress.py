@@ -37,6 +37,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from lessons import course
+from lessons.classes import records as class_records
 from lessons.learners import skill_records
 from lessons.models import Attempt, ChecklistTicks, Deal, Learner
 
@@ -109,6 +110,7 @@ def record_attempt(request: HttpRequest, deal: Deal, form: Any) -> Attempt | Non
         skill_records.after_answer(
             learner, answers, f"deal:{deal.slug}", "practice", attempt.created_at
         )
+        class_records.after_answer(learner, attempt, answers)
     return attempt
 
 
@@ -156,6 +158,7 @@ def record_drill_attempt(
         changes = skill_records.after_answer(
             learner, answers, key, purpose, attempt.created_at, challenged=skill
         )
+        class_records.after_answer(learner, attempt, answers)
         attempt.skill_changes = changes  # type: ignore[attr-defined]
     return attempt
 

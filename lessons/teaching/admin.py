@@ -43,6 +43,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 
+from lessons.classes.reports import annotate_deal_stats
 from lessons.content.exercises import lesson_entries
 from lessons.deals.histories import replay_history
 from lessons.deals.readings import deal_readings
@@ -66,11 +67,14 @@ def copy_slug(slug: str) -> str:
     return next((c for c in candidates if c not in taken), base)
 
 
+STAT_COLUMNS = ("attempts", "learners", "first_right", "hints")
+
+
 @admin.register(Deal)
 class DealAdmin(admin.ModelAdmin):
     form = DealAdminForm
     save_as = True  # "Save as new": a copy to start a similar deal from
-    list_display = ("title", "kind", "game", "published", "updated_at")
+    list_display = ("title", "kind", "game", "published", "updated_at", *STAT_COLUMNS)
     list_filter = ("lesson", "game", "published")
     search_fields = ("title", "prompt", "seats")
     prepopulated_fields = {"slug": ("title",)}
@@ -112,6 +116,26 @@ class DealAdmin(admin.ModelAdmin):
     def get_fieldsets(self, request: HttpRequest, obj: Deal | None = None):
         fieldsets = super().get_fieldsets(request, obj)
         return fieldsets if obj else fieldsets[:-1]  # nothing saved yet to read
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        """The list's answer figures come grouped in the list's own query (lessons.classes)."""
+        return annotate_deal_stats(super().get_queryset(request))
+
+    @admin.display(description="attempts", ordering="stat_attempts")
+    def attempts(self, deal: Deal) -> int:
+        return deal.stat_attempts
+
+    @admin.display(description="learners", ordering="stat_learners")
+    def learners(self, deal: Deal) -> int:
+        return deal.stat_learners
+
+    @admin.display(description="right first try", ordering="stat_first_right")
+    def first_right(self, deal: Deal) -> int:
+        return deal.stat_first_right
+
+    @admin.display(description="hints used", ordering="stat_hints")
+    def hints(self, deal: Deal) -> int:
+        return deal.stat_hints
 
     @admin.display(description="lesson", ordering="lesson")
     def kind(self, deal: Deal) -> str:

@@ -28,16 +28,22 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("content", ("lessons.content",)),
     (
         "learners",
-        ("lessons.learners.progress", "lessons.learners.mastery", "lessons.learners.skill_records"),
+        (
+            "lessons.learners.progress",
+            "lessons.learners.mastery",
+            "lessons.learners.skill_records",
+            "lessons.classes.records",
+        ),
     ),
     ("exercises", ("lessons.exercises.blocks", "lessons.exercises.forms", "lessons.exercises")),
     ("tools", ("lessons.tools.forms", "lessons.tools.odds_answers")),
     ("drills", ("lessons.drills.forms", "lessons.drills.items")),
     ("study", ("lessons.learners.study",)),
+    ("classes", ("lessons.classes",)),
     ("pages", ("lessons.pages.page_cache", "lessons.pages.slots", "lessons.pages")),
     ("templatetags", ("lessons.templatetags",)),
     ("replayer", ("lessons.replayer.steps", "lessons.replayer.replay_chart")),
-    ("teaching", ("lessons.teaching", "lessons.classes")),
+    ("teaching", ("lessons.teaching",)),
     ("commands", ("lessons.management",)),
     ("views", ("lessons.",)),  # every view module, the URL confs, the app config
 )
@@ -50,6 +56,7 @@ VIEW_MODULES = {
     "lessons.learners.accounts",
     "lessons.learners.account_urls",
     "lessons.learners.study_views",
+    "lessons.classes.join_views",
 }
 
 

@@ -1,0 +1,52 @@
+"""Who may use the teacher area, and which classes a teacher may open.
+
+A teacher is a member of the Teachers group (made by migration 0003, joined
+with ``manage.py createteacher``). A learner trying ``/teach/`` gets a 403; a
+visitor who is not signed in is sent to sign in. A teacher opening a class
+they do not teach gets a 404, the same answer as for a class that does not
+exist, so class numbers tell nobody anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+
+from lessons.models import Classroom
+
+TEACHERS = "Teachers"
+
+
+def is_teacher(user: Any) -> bool:
+    """In the Teachers group; remembered on the user object for the rest of the request."""
+    if not getattr(user, "is_authenticated", False):
+        return False
+    cached = getattr(user, "_is_teacher", None)
+    if cached is None:
+        cached = user.groups.filter(name=TEACHERS).exists()
+        user._is_teacher = cached
+    return bool(cached)
+
+
+def teacher_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path(), reverse("accounts:login"))
+        if not is_teacher(request.user):
+            raise PermissionDenied("Only teachers can open the teacher area.")
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def taught_class(request: HttpRequest, class_id: int) -> Classroom:
+    """The class, if this teacher teaches it; a 404 otherwise."""
+    return get_object_or_404(Classroom, pk=class_id, teachers=request.user)

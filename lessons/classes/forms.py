@@ -1,0 +1,156 @@
+"""The forms of the teacher area and of joining a class; each refusal says what to do."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth import get_user_model
+
+from lessons import course, skills
+from lessons.classes import access, codes
+from lessons.learners import mastery
+from lessons.models import JOIN_ALPHABET, JOIN_CODE_LENGTH, Assignment, Classroom, Deal
+
+
+class ClassForm(forms.Form):
+    name = forms.CharField(
+        label="Name of the class",
+        max_length=100,
+        help_text="As your learners know it, e.g. “Tuesday evening group”.",
+    )
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError("Give the class a name.")
+        return name
+
+
+class JoinForm(forms.Form):
+    code = forms.CharField(
+        label="Class code",
+        max_length=20,
+        help_text=f"The {JOIN_CODE_LENGTH} letters and digits your teacher gave you.",
+    )
+
+    def clean_code(self) -> Classroom:
+        code = codes.normalise(self.cleaned_data["code"])
+        if len(code) != JOIN_CODE_LENGTH or any(ch not in JOIN_ALPHABET for ch in code):
+            raise forms.ValidationError(
+                f"A class code is {JOIN_CODE_LENGTH} letters and digits, with no 0, O, 1, I or L; "
+                "check it with your teacher."
+            )
+        classroom = Classroom.objects.filter(join_code=code).first()
+        if classroom is None:
+            raise forms.ValidationError("No class has that code; check it with your teacher.")
+        if not classroom.joining_open:
+            raise forms.ValidationError(
+                "That class is not taking new learners just now; ask your teacher to open it."
+            )
+        return classroom
+
+
+class CoTeacherForm(forms.Form):
+    username = forms.CharField(label="Their username", max_length=150)
+
+    def __init__(self, *args: Any, classroom: Classroom, **kwargs: Any) -> None:
+        self.classroom = classroom
+        super().__init__(*args, **kwargs)
+
+    def clean_username(self) -> Any:
+        name = self.cleaned_data["username"].strip()
+        user = get_user_model().objects.filter(username=name).first()
+        if user is None or not access.is_teacher(user):
+            raise forms.ValidationError(
+                "No teacher has that username; they need a teacher's account first."
+            )
+        if self.classroom.teachers.filter(pk=user.pk).exists():
+            raise forms.ValidationError(f"{name} already teaches this class.")
+        return user
+
+
+def _lesson_choices() -> list[tuple[str, str]]:
+    return [("", "Choose a lesson")] + [(item.key, item.title) for item in course.LESSONS]
+
+
+def _skill_choices() -> list[tuple[str, str]]:
+    return [("", "Choose a skill")] + [(s.key, s.name) for s in skills.SKILLS]
+
+
+class AssignmentForm(forms.Form):
+    kind = forms.ChoiceField(
+        label="What to set", choices=Assignment.KINDS, widget=forms.RadioSelect
+    )
+    lesson = forms.ChoiceField(label="Lesson", choices=_lesson_choices, required=False)
+    deals = forms.ModelMultipleChoiceField(
+        label="Practice deals",
+        queryset=Deal.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text="For practice deals: tick the ones to do.",
+    )
+    skill = forms.ChoiceField(label="Skill", choices=_skill_choices, required=False)
+    target_level = forms.TypedChoiceField(
+        label="Level to reach",
+        coerce=int,
+        choices=[(n, mastery.level_name(n)) for n in range(1, 5)],
+        initial=3,
+        required=False,
+    )
+    due_on = forms.DateField(
+        label="Due date (optional)",
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text="Leave empty for no due date.",
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["deals"].queryset = Deal.objects.published().practice().order_by("title")
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        kind = data.get("kind")
+        if kind == Assignment.LESSON and not data.get("lesson"):
+            self.add_error("lesson", "Choose the lesson to set.")
+        if kind == Assignment.DEALS and not data.get("deals"):
+            self.add_error("deals", "Tick at least one practice deal.")
+        if kind == Assignment.SKILL:
+            if not data.get("skill"):
+                self.add_error("skill", "Choose the skill to reach.")
+            if not data.get("target_level"):
+                self.add_error("target_level", "Choose the level to reach.")
+        return data
+
+    def save(self, classroom: Classroom) -> Assignment:
+        data = self.cleaned_data
+        kind = data["kind"]
+        assignment = Assignment.objects.create(
+            classroom=classroom,
+            kind=kind,
+            lesson=data.get("lesson", "") if kind == Assignment.LESSON else "",
+            skill=data.get("skill", "") if kind == Assignment.SKILL else "",
+            target_level=data.get("target_level") or 3,
+            due_on=data.get("due_on"),
+        )
+        if kind == Assignment.DEALS:
+            assignment.deals.set(data["deals"])
+        return assignment
+
+
+class PeriodForm(forms.Form):
+    """The period "What the class misses most" covers; anything else falls back to 30 days."""
+
+    period = forms.ChoiceField(
+        label="Period",
+        choices=[("7", "Last 7 days"), ("30", "Last 30 days"), ("all", "All time")],
+        required=False,
+    )
+
+    def days(self) -> int | None:
+        if self.is_valid() and self.cleaned_data.get("period") == "all":
+            return None
+        if self.is_valid() and self.cleaned_data.get("period") == "7":
+            return 7
+        return 30

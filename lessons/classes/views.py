@@ -1,0 +1,134 @@
+"""The teacher area, ``/teach/``: classes, the class page, one learner, the CSV, assignments.
+
+Every view is for teachers only (``access.teacher_required``) and opens a
+class through ``access.taught_class``, so another teacher's class is a 404.
+The views parse with a form, ask ``reports`` and render; bad input is the
+same page again with the form's message, never a 500.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.timezone import now
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from lessons.classes import codes, reports
+from lessons.classes.access import taught_class, teacher_required
+from lessons.classes.forms import AssignmentForm, ClassForm, CoTeacherForm, PeriodForm
+from lessons.models import Classroom
+
+
+@teacher_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def teach_home(request: HttpRequest) -> HttpResponse:
+    form = ClassForm(request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        with transaction.atomic():
+            classroom = Classroom.objects.create(
+                name=form.cleaned_data["name"], join_code=codes.new_code(), created_by=request.user
+            )
+            classroom.teachers.add(request.user)
+        return redirect(classroom)
+    classes = (
+        Classroom.objects.filter(teachers=request.user)
+        .annotate(learners=Count("memberships", distinct=True))
+        .order_by("name", "pk")
+    )
+    status = 400 if form.errors else 200
+    return render(request, "classes/teach.html", {"form": form, "classes": classes}, status=status)
+
+
+def _join_link(request: HttpRequest, classroom: Classroom) -> str:
+    return request.build_absolute_uri(reverse("classes:join_code", args=[classroom.join_code]))
+
+
+@teacher_required
+@require_safe
+def class_page(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = taught_class(request, class_id)
+    moment = now()
+    period = PeriodForm(request.GET)
+    days = period.days()
+    context = {
+        "classroom": classroom,
+        "report": reports.class_report(classroom, moment),
+        "period": period,
+        "days": days,
+        "misconceptions": reports.misconceptions_missed(classroom, moment, days),
+        "exercises": reports.exercises_missed(classroom, moment, days),
+        "drills": reports.drill_skills_missed(classroom, moment, days),
+        "deal_stats": reports.class_deal_stats(classroom),
+        "join_link": _join_link(request, classroom),
+        "teachers": classroom.teachers.order_by("username").values_list("username", flat=True),
+        "misses_for_help": reports.MISSES_FOR_HELP,
+        "quiet_days": reports.QUIET_DAYS,
+    }
+    return render(request, "classes/class_page.html", context)
+
+
+@teacher_required
+@require_safe
+def learner_page(request: HttpRequest, class_id: int, user_id: int) -> HttpResponse:
+    classroom = taught_class(request, class_id)
+    context = {"classroom": classroom, **reports.learner_page(classroom, user_id)}
+    return render(request, "classes/learner.html", context)
+
+
+@teacher_required
+@require_safe
+def class_csv(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = taught_class(request, class_id)
+    text = reports.grid_csv(reports.class_report(classroom, now()))
+    # A byte-order mark so spreadsheets read the file as UTF-8 (skill names have dashes).
+    response = HttpResponse("\ufeff" + text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="class-{classroom.pk}.csv"'
+    return response
+
+
+@teacher_required
+@require_POST
+def set_joining(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = taught_class(request, class_id)
+    classroom.joining_open = request.POST.get("open") == "1"
+    classroom.save(update_fields=["joining_open"])
+    return redirect(f"{classroom.get_absolute_url()}#joining")
+
+
+@teacher_required
+@require_POST
+def new_code(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = taught_class(request, class_id)
+    classroom.join_code = codes.new_code()
+    classroom.save(update_fields=["join_code"])
+    return redirect(f"{classroom.get_absolute_url()}#joining")
+
+
+@teacher_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def add_teacher(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = taught_class(request, class_id)
+    form = CoTeacherForm(request.POST if request.method == "POST" else None, classroom=classroom)
+    if form.is_valid():
+        classroom.teachers.add(form.cleaned_data["username"])
+        return redirect(f"{classroom.get_absolute_url()}#teachers")
+    status = 400 if form.errors else 200
+    context = {"form": form, "classroom": classroom, "action": request.path}
+    return render(request, "classes/add_teacher.html", context, status=status)
+
+
+@teacher_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def assign(request: HttpRequest, class_id: int) -> HttpResponse:
+    classroom = taught_class(request, class_id)
+    form = AssignmentForm(request.POST if request.method == "POST" else None)
+    if form.is_valid():
+        with transaction.atomic():
+            form.save(classroom)
+        return redirect(f"{classroom.get_absolute_url()}#assignments")
+    status = 400 if form.errors else 200
+    context = {"form": form, "classroom": classroom, "action": request.path}
+    return render(request, "classes/assign.html", context, status=status)

@@ -1,0 +1,228 @@
+"""What a teacher reads on the class page, the learner page, the CSV and the admin's deal list."""
+
+from __future__ import annotations
+
+import csv
+import html
+import io
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth.models import User
+from django.db import reset_queries
+from django.utils import timezone
+from pytest_django.asserts import assertContains, assertNotContains
+
+from evaluator.misconceptions import MISCONCEPTIONS, payout_beliefs
+from lessons import skills
+from lessons.classes import reports
+from lessons.course import section_link
+from lessons.learners import mastery
+from lessons.models import Assignment, Attempt, Classroom, Deal, DiagnosedMistake, SkillState
+from tests.factories import field, make_deal, make_teacher, right_answer
+from tests.lessons.test_classes import learner, make_class, signed_in
+from tests.lessons.test_skill_pages import badugi_deal, wrong_answer
+
+pytestmark = [pytest.mark.django_db, pytest.mark.cache]
+
+
+@pytest.fixture
+def room():
+    teacher = make_teacher()
+    classroom = make_class(teacher)
+    return teacher, classroom
+
+
+def joined(classroom: Classroom, name: str) -> User:
+    user = learner(name)
+    signed_in(user).post("/classes/join/", {"code": classroom.join_code})
+    return user
+
+
+def whole_pot_split(deal: Deal) -> dict:
+    (index,) = [i for i, p in enumerate(deal.parts) if p["kind"] == "payouts"]
+    wrong = payout_beliefs(deal.profile, deal.hands, pot=deal.pot)["whole-pot-split"][0]
+    return right_answer(deal) | {field(deal, index, "seat", s): str(c) for s, c in enumerate(wrong)}
+
+
+def test_a_diagnosed_misconception_is_listed_with_the_section_that_teaches_it(room):
+    teacher, classroom = room
+    lee = joined(classroom, "lee")
+    deal = Deal.objects.get(slug="badacey-5")
+    signed_in(lee).post(deal.check_url, whole_pot_split(deal))
+    assert DiagnosedMistake.objects.filter(misconception="whole-pot-split").count() == 1
+    page = html.unescape(signed_in(teacher).get(f"/teach/{classroom.pk}/").content.decode())
+    rule = MISCONCEPTIONS["whole-pot-split"]
+    assert rule.correction[1:40] in page
+    assert section_link(rule.lesson).url in page
+    assert deal.title in page  # the exercise missed
+
+
+def test_the_period_leaves_out_older_answers(room):
+    teacher, classroom = room
+    lee = joined(classroom, "lee")
+    deal = Deal.objects.get(slug="badacey-5")
+    signed_in(lee).post(deal.check_url, whole_pot_split(deal))
+    Attempt.objects.update(created_at=timezone.now() - timedelta(days=10))
+    correction = html.escape(MISCONCEPTIONS["whole-pot-split"].correction[1:40])
+    assertNotContains(signed_in(teacher).get(f"/teach/{classroom.pk}/?period=7"), correction)
+    assertContains(signed_in(teacher).get(f"/teach/{classroom.pk}/?period=all"), correction)
+    # A period nobody offers falls back to 30 days rather than failing.
+    assert signed_in(teacher).get(f"/teach/{classroom.pk}/?period=x").status_code == 200
+
+
+def test_three_misses_in_a_row_mark_needs_help_and_a_right_answer_clears_it(room):
+    teacher, classroom = room
+    lee = joined(classroom, "lee")
+    deal = badugi_deal(1)
+    client = signed_in(lee)
+    for _ in range(3):
+        client.post(deal.check_url, wrong_answer(deal))
+    state = SkillState.objects.filter(user=lee).order_by("-misses_in_a_row").first()
+    assert state.misses_in_a_row == 3
+    name = skills.BY_KEY[state.skill].name
+    page = signed_in(teacher).get(f"/teach/{classroom.pk}/")
+    assertContains(page, f"missed {name} 3 times in a row")
+    client.post(deal.check_url, right_answer(deal))
+    assertNotContains(signed_in(teacher).get(f"/teach/{classroom.pk}/"), "Needs help:</strong>")
+
+
+def test_the_grid_shows_each_level_in_words(room):
+    teacher, classroom = room
+    lee = joined(classroom, "lee")
+    deal = badugi_deal(1)
+    signed_in(lee).post(deal.check_url, right_answer(deal))
+    state = SkillState.objects.get(user=lee, skill="badugi-cards")
+    page = signed_in(teacher).get(f"/teach/{classroom.pk}/")
+    assertContains(page, mastery.level_name(state.level))
+    assertContains(page, 'class="skill-level__step skill-level__step--on"')
+
+
+def test_an_old_unfinished_assignment_with_no_answers_for_a_week_marks_needs_help(room):
+    teacher, classroom = room
+    joined(classroom, "lee")
+    Assignment.objects.create(
+        classroom=classroom, kind="lesson", lesson="badugi",
+        created_at=timezone.now() - timedelta(days=8),
+    )  # fmt: skip
+    assertContains(signed_in(teacher).get(f"/teach/{classroom.pk}/"), "no progress on")
+
+
+def test_a_lesson_assignment_is_done_once_every_exercise_is_solved(room):
+    teacher, classroom = room
+    lee = joined(classroom, "lee")
+    response = signed_in(teacher).post(
+        f"/teach/{classroom.pk}/assign/", {"kind": "lesson", "lesson": "badugi"}
+    )
+    assert response.status_code == 302
+    exercises = list(Deal.objects.published().for_lesson("badugi"))
+    client = signed_in(lee)
+    assertContains(client.get("/progress/"), f"{len(exercises)} of {len(exercises)} exercises")
+    assertContains(signed_in(teacher).get(f"/teach/{classroom.pk}/"), "0 of 1 finished")
+    for deal in exercises:
+        client.post(deal.check_url, right_answer(deal))
+    assertContains(client.get("/progress/"), "<strong>Done</strong>")
+    assertContains(client.get("/"), "<strong>Done</strong>")
+    assertContains(signed_in(teacher).get(f"/teach/{classroom.pk}/"), "1 of 1 finished")
+
+
+def test_a_skill_target_is_done_when_the_level_is_reached(room):
+    teacher, classroom = room
+    lee = joined(classroom, "lee")
+    signed_in(teacher).post(
+        f"/teach/{classroom.pk}/assign/",
+        {"kind": "skill", "skill": "side-pots", "target_level": "3", "due_on": "2030-05-01"},
+    )
+    name = skills.BY_KEY["side-pots"].name
+    assertContains(signed_in(lee).get("/"), f"Reach Proficient in {name}")
+    assertContains(signed_in(lee).get("/"), "now Not started")
+    SkillState.objects.create(user=lee, skill="side-pots", level=3)
+    assertContains(signed_in(lee).get("/"), "<strong>Done</strong>")
+
+
+def test_practice_deals_can_be_assigned_and_a_bad_assignment_is_refused_whole(room):
+    teacher, classroom = room
+    deal = make_deal()
+    client = signed_in(teacher)
+    for bad, message in (
+        ({"kind": "deals"}, "Tick at least one"),
+        ({"kind": "lesson"}, "Choose the lesson"),
+        ({"kind": "skill", "skill": "nope"}, "Select a valid choice"),
+        ({"kind": "deals", "deals": ["99999"]}, "Select a valid choice"),
+        ({"kind": "lesson", "lesson": "badugi", "due_on": "31/31/2020"}, "Enter a valid date"),
+    ):
+        assertContains(client.post(f"/teach/{classroom.pk}/assign/", bad), message, status_code=400)
+    assert not Assignment.objects.exists()
+    client.post(f"/teach/{classroom.pk}/assign/", {"kind": "deals", "deals": [str(deal.pk)]})
+    assert list(Assignment.objects.get().deals.all()) == [deal]
+
+
+def test_practice_deal_figures_count_attempts_learners_first_tries_and_hints(room):
+    teacher, classroom = room
+    deal = make_deal()
+    a, b = joined(classroom, "ana"), joined(classroom, "bo")
+    outsider = learner("zed")
+    now = timezone.now()
+    for user, correct, hints, minutes in (
+        (a, False, 1, 3), (a, True, 0, 2), (b, True, 2, 1), (outsider, True, 0, 0),
+    ):  # fmt: skip
+        Attempt.objects.create(
+            user=user, deal=deal, correct=correct, hints_used=hints,
+            created_at=now - timedelta(minutes=minutes),
+        )  # fmt: skip
+    (row,) = reports.class_deal_stats(classroom)
+    assert (row.stat_attempts, row.stat_learners, row.stat_first_right, row.stat_hints) == (
+        3, 2, 1, 3,
+    )  # fmt: skip
+    everyone = reports.annotate_deal_stats(Deal.objects.filter(pk=deal.pk)).get()
+    assert (everyone.stat_attempts, everyone.stat_learners, everyone.stat_first_right) == (4, 3, 2)
+    admin = make_teacher("admin-teacher")
+    page = signed_in(admin).get("/admin/lessons/deal/?q=" + deal.title.replace(" ", "+"))
+    assertContains(page, "Right first try")
+    assertContains(page, '<td class="field-attempts">4</td>', html=False)
+
+
+def test_the_csv_has_a_row_per_learner_a_column_per_skill_and_neutralised_cells(room):
+    teacher, classroom = room
+    joined(classroom, "@risky")
+    joined(classroom, "plain")
+    response = signed_in(teacher).get(f"/teach/{classroom.pk}/grid.csv")
+    assert response["Content-Type"].startswith("text/csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0] == ["Learner", *(s.name for s in skills.SKILLS), "Last activity"]
+    assert [r[0] for r in rows[1:]] == ["'@risky", "plain"]
+    assert all(len(r) == len(skills.SKILLS) + 2 for r in rows)
+    assert rows[2][1] == mastery.level_name(0)
+    assert reports.safe_cell("=1+2") == "'=1+2" and reports.safe_cell("-3") == "'-3"
+    assert reports.safe_cell("+x") == "'+x" and reports.safe_cell("ok") == "ok"
+
+
+def test_the_class_page_costs_the_same_queries_for_one_learner_or_twenty(
+    room, django_assert_max_num_queries
+):
+    teacher, classroom = room
+    client = signed_in(teacher)
+    first = joined(classroom, "first")
+    Attempt.objects.create(user=first, deal=badugi_deal(1), correct=False)
+    reset_queries()  # a request clears the log, so each count starts from an empty one
+    with django_assert_max_num_queries(100) as one:
+        client.get(f"/teach/{classroom.pk}/")
+    count = len(one)  # read now: the log the count slices is cleared by the next request
+    for n in range(19):
+        user = joined(classroom, f"l{n}")
+        Attempt.objects.create(user=user, deal=badugi_deal(1), correct=False)
+    reset_queries()
+    with django_assert_max_num_queries(count):
+        client.get(f"/teach/{classroom.pk}/")
+
+
+def test_the_learner_page_shows_levels_answers_feedback_and_hints(room):
+    teacher, classroom = room
+    lee = joined(classroom, "lee")
+    deal = Deal.objects.get(slug="badacey-5")
+    signed_in(lee).post(deal.check_url, whole_pot_split(deal))
+    page = signed_in(teacher).get(f"/teach/{classroom.pk}/learners/{lee.pk}/")
+    assertContains(page, deal.title)
+    assertContains(page, "Not yet")
+    assertContains(page, html.escape(MISCONCEPTIONS["whole-pot-split"].correction[:40]))
+    assertContains(page, "hints used")
