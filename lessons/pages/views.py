@@ -9,6 +9,7 @@ learner goes into the page's slots (``lessons.pages.slots``) through ``fills``.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.timezone import now
@@ -24,9 +25,13 @@ from lessons.pages import lesson_page, page_data
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
     # Short: a first visit is computed from nothing (rendering costs less than a
-    # cache read); a returning learner's panel is a few small queries.
-    learner = progress.learner_of(request)
-    return render(request, "lessons/home.html", {"returning": study.returning(learner, now())})
+    # cache read); a returning learner's panel is a few small queries. A visitor
+    # with no session cookie is new: opening the session would add Vary: Cookie
+    # and keep shared caches from storing the welcome page.
+    returning = None
+    if settings.SESSION_COOKIE_NAME in request.COOKIES:
+        returning = study.returning(progress.learner_of(request), now())
+    return render(request, "lessons/home.html", {"returning": returning})
 
 
 @require_safe
