@@ -107,10 +107,12 @@ class AssignmentForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["deals"].queryset = Deal.objects.published().practice().order_by("title")
+        deals = self.fields["deals"]
+        assert isinstance(deals, forms.ModelMultipleChoiceField)
+        deals.queryset = Deal.objects.published().practice().order_by("title")
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         kind = data.get("kind")
         if kind == Assignment.LESSON and not data.get("lesson"):
             self.add_error("lesson", "Choose the lesson to set.")

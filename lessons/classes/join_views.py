@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from lessons.classes.access import signed_in_user
 from lessons.classes.forms import JoinForm
 from lessons.models import Classroom, Membership
 
@@ -21,7 +22,7 @@ from lessons.models import Classroom, Membership
 def _join(request: HttpRequest, classroom: Classroom) -> HttpResponse:
     try:
         with transaction.atomic():
-            Membership.objects.create(classroom=classroom, user=request.user)
+            Membership.objects.create(classroom=classroom, user=signed_in_user(request))
         already = False
     except IntegrityError:
         already = True

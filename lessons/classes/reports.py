@@ -120,8 +120,8 @@ def class_report(classroom: Classroom, now: datetime) -> ClassReport:
         "user_id", "skill", "level", "misses_in_a_row"
     ):
         levels.setdefault(user_id, {})[skill] = (level, misses)
-    activity = {
-        row["user_id"]: row
+    activity: dict[int, dict[str, Any]] = {
+        row["user_id"]: dict(row)
         for row in Attempt.objects.filter(user__in=ids)
         .order_by()
         .values("user_id")
@@ -196,14 +196,13 @@ def misconceptions_missed(classroom: Classroom, now: datetime, days: int | None)
 
 
 def exercises_missed(classroom: Classroom, now: datetime, days: int | None) -> list[Missed]:
-    rows = (
+    rows = list(
         Attempt.objects.filter(_since(now, days), user__in=member_ids(classroom), correct=False)
         .exclude(deal=None)
         .values("deal_id")
         .annotate(times=Count("pk"), learners=Count("user", distinct=True))
         .order_by("-times", "deal_id")[:10]
     )
-    rows = list(rows)
     deals = Deal.objects.in_bulk([row["deal_id"] for row in rows])
     found = []
     for row in rows:

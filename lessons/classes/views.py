@@ -17,7 +17,7 @@ from django.utils.timezone import now
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from lessons.classes import codes, reports
-from lessons.classes.access import taught_class, teacher_required
+from lessons.classes.access import signed_in_user, taught_class, teacher_required
 from lessons.classes.forms import AssignmentForm, ClassForm, CoTeacherForm, PeriodForm
 from lessons.models import Classroom
 
@@ -28,13 +28,14 @@ def teach_home(request: HttpRequest) -> HttpResponse:
     form = ClassForm(request.POST if request.method == "POST" else None)
     if form.is_valid():
         with transaction.atomic():
+            teacher = signed_in_user(request)
             classroom = Classroom.objects.create(
-                name=form.cleaned_data["name"], join_code=codes.new_code(), created_by=request.user
+                name=form.cleaned_data["name"], join_code=codes.new_code(), created_by=teacher
             )
-            classroom.teachers.add(request.user)
+            classroom.teachers.add(teacher)
         return redirect(classroom)
     classes = (
-        Classroom.objects.filter(teachers=request.user)
+        Classroom.objects.filter(teachers=signed_in_user(request))
         .annotate(learners=Count("memberships", distinct=True))
         .order_by("name", "pk")
     )

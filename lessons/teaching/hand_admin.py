@@ -14,7 +14,7 @@ a ``.phh`` file (``evaluator.hand_histories.to_phh``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.contrib import admin, messages
@@ -31,7 +31,7 @@ from evaluator.hand_histories import HandHistoryError, to_phh
 from evaluator.hand_histories.decoding import decode
 from evaluator.hand_histories.phh import VARIANTS
 from lessons.deals.histories import replay_history
-from lessons.models import RealHand
+from lessons.models import RealHand, RealHandQuerySet
 from lessons.teaching import hand_import
 
 CAP_WORDS = f"{hand_import.MAX_UPLOAD_BYTES // (1024 * 1024)} MB"
@@ -167,7 +167,7 @@ class RealHandAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request: HttpRequest):
         """The teachers' imports only: a learner's saved hands are theirs, not the site's."""
-        return super().get_queryset(request).imported()
+        return cast(RealHandQuerySet, super().get_queryset(request)).imported()
 
     def get_urls(self):
         from django.urls import path
