@@ -26,10 +26,10 @@ PASSWORD = "a-long-teaching-pass"
 @pytest.fixture(autouse=True)
 def teachers_group():
     """The Teachers group and its rights, as the migrations made them before a flush."""
-    state = MigrationLoader(connection).project_state(("lessons", "0016_hhsite_real_hands"))
+    state = MigrationLoader(connection).project_state(("lessons", "0018_hhsite_real_hands"))
     with connection.schema_editor() as editor:
         import_module("lessons.migrations.0003_teachers_group").create_group(state.apps, editor)
-        import_module("lessons.migrations.0016_hhsite_real_hands").teachers_manage_real_hands(
+        import_module("lessons.migrations.0018_hhsite_real_hands").teachers_manage_real_hands(
             state.apps, editor
         )
 
