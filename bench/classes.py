@@ -14,13 +14,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import nullcontext
 from datetime import timedelta
 
 import django
 
-from bench.measure import Line, mean_and_best, show, timed_get
+from bench.measure import Line, mean_and_best, show, throwaway_database, timed_get
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "badacey_site.settings")
 
@@ -124,19 +123,6 @@ def bench_classes(options: argparse.Namespace) -> list[Line]:
     return lines
 
 
-@contextmanager
-def _throwaway_database() -> Iterator[None]:
-    """A database built by the migrations and removed afterwards, as ``bench.site`` uses."""
-    from django.db import connection
-
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0)
-    try:
-        yield
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
-
-
 def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
     """Print each line with its verdict; 1 if any target was missed."""
     parser = argparse.ArgumentParser(prog="python -m bench.classes", description=__doc__)
@@ -144,7 +130,7 @@ def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
     parser.add_argument("--markdown", action="store_true", help="print table rows for the docs")
     options = parser.parse_args(argv)
     django.setup()
-    with _throwaway_database() if own_database else nullcontext():
+    with throwaway_database() if own_database else nullcontext():
         lines = bench_classes(options)
     print(f"classes benchmark, Python {sys.version.split()[0]}" + (" (quick)" * options.quick))
     for line in lines:

@@ -25,8 +25,8 @@ import os
 import re
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager, nullcontext
+from collections.abc import Callable
+from contextlib import nullcontext
 from html.parser import HTMLParser
 
 import django
@@ -38,6 +38,7 @@ from bench.measure import (
     Line,
     mean_and_best,
     show,
+    throwaway_database,
     timed_get,
 )
 
@@ -455,24 +456,6 @@ def _section_name(section: Callable) -> str:
     return section.__name__.removeprefix("bench_")
 
 
-@contextmanager
-def _throwaway_database() -> Iterator[None]:
-    """A test database built by the migrations, removed afterwards.
-
-    Deliberately without ``setup_test_environment()``: that instruments every
-    template render for test assertions, which a real server never pays for
-    and which would inflate the page figures by a sixth.
-    """
-    from django.db import connection
-
-    old_name = connection.settings_dict["NAME"]
-    connection.creation.create_test_db(verbosity=0)
-    try:
-        yield
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
-
-
 def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
     """Run every section and print its lines; 1 if any target was missed.
 
@@ -500,7 +483,7 @@ def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
     django.setup()
     from django.test import Client
 
-    with _throwaway_database() if own_database else nullcontext():
+    with throwaway_database() if own_database else nullcontext():
         client = Client()
         print(f"site benchmark, Python {sys.version.split()[0]}" + (" (quick)" * options.quick))
         lines = [line for section in sections for line in section(options, client)]
