@@ -14,6 +14,7 @@ import os
 import sys
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -310,6 +311,24 @@ WHITENOISE_AUTOREFRESH = DEVELOPMENT
 # One app server can keep its cache in its own memory. Several servers share
 # Redis (REDIS_URL), so a page rendered by one is reused by the others.
 REDIS_URL = env_url("REDIS_URL", ("redis", "rediss", "unix"))
+
+
+def worker_redis_url(url: str, worker: str) -> str:
+    """A pytest-xdist worker's own database on the one Redis a test run starts.
+
+    Every test empties the cache first, and the limits count in it; workers
+    sharing database 0 emptied each other's counts mid-test. Worker gwN takes
+    database N + 1 (scripts/test starts Redis with enough of them), and the
+    servers a test starts inherit the variable, so they share their worker's.
+    """
+    if not worker.startswith("gw") or not worker[2:].isdigit() or url.startswith("unix"):
+        return url
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path=f"/{int(worker[2:]) + 1}"))
+
+
+if REDIS_URL:
+    REDIS_URL = worker_redis_url(REDIS_URL, os.environ.get("PYTEST_XDIST_WORKER", ""))
 if REDIS_URL:
     CACHES = {
         "default": {

@@ -210,3 +210,16 @@ def test_a_sqlite_file_is_opened_for_concurrent_writers(tmp_path):
     assert journal == "wal"  # readers go on while a teacher's save is written
     assert int(busy_ms) >= 5000  # a writer waits its turn instead of failing at once
     assert mode == "IMMEDIATE"  # the write lock is taken when a transaction begins
+
+
+def test_each_test_worker_has_its_own_redis_database_and_servers_keep_theirs():
+    # One worker's cache.clear() once emptied another's sign-in counts mid-test.
+    from badacey_site.settings import worker_redis_url
+
+    url = "redis://:secret@127.0.0.1:6400/0"
+    workers = [worker_redis_url(url, f"gw{n}") for n in range(3)]
+    assert len(set(workers)) == 3
+    assert all(w.startswith("redis://:secret@127.0.0.1:6400/") for w in workers)
+    assert "/0" not in {w[-2:] for w in workers}
+    assert worker_redis_url(url, "") == url  # a real server, or a run without xdist
+    assert worker_redis_url("unix:///run/redis.sock", "gw1") == "unix:///run/redis.sock"
