@@ -93,8 +93,27 @@ class DrillTable(SeatReadings):
 
     @property
     def can_be_a_deal(self) -> bool:
-        """A practice deal holds seats, a pot and a button; side pots and folds need a history."""
-        return len(self.seats) >= 2 and not self.item.contributions and not any(self.folded)
+        return not self.why_not_a_deal
+
+    @property
+    def why_not_a_deal(self) -> str:
+        """Why this item cannot be kept as a practice deal ("" when it can).
+
+        A practice deal holds seats, a pot and a button: a question without
+        cards at a table (a betting item) has nothing to keep, and side pots
+        and folds need a hand history, which only the admin can write.
+        """
+        if len(self.seats) < 2:
+            return (
+                "This item asks about the betting, not about hands at a table, so there is "
+                "no deal to keep; write a practice deal with a hand history in the admin instead."
+            )
+        if self.item.contributions or any(self.folded):
+            return (
+                "This item has side pots or folded seats, which a practice deal can only hold "
+                "through a hand history; write it in the admin instead."
+            )
+        return ""
 
     @property
     def folded_names(self) -> list[str]:

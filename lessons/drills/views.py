@@ -137,8 +137,7 @@ def drill_to_deal(request: HtmxHttpRequest, kind: str) -> HttpResponse:
     table = answering.table(kind, game, difficulty, seed)
     if not table.can_be_a_deal:
         return HttpResponse(
-            "This item has side pots or folded seats, which a practice deal can only hold "
-            "through a hand history; write it in the admin instead.",
+            table.why_not_a_deal,
             status=400,
             content_type="text/plain; charset=utf-8",
         )

@@ -305,3 +305,17 @@ def test_the_card_table_says_which_seats_folded(client, game):
     for name, folded, row in zip(table.names, table.folded, rows, strict=True):
         assert f">{name}</th>" in row
         assert ("folded before the showdown" in row) == folded, name
+
+
+def test_a_betting_item_cannot_be_kept_as_a_deal_and_the_refusal_says_why(client):
+    # It used to blame side pots and folded seats, which a betting item has neither of.
+    client.force_login(make_teacher())
+    settings = {"game": "badacey", "difficulty": "1", "seed": "4"}
+    assert DrillTable.of(generate("betting", "badacey", 1, 4)).seats == []
+    page = client.get(drill_url("betting", "badacey", 1, 4)).content.decode()
+    assert "Save as a draft practice deal" not in page
+    refused = client.post(reverse("lessons:drill_to_deal", args=["betting"]), settings)
+    assert refused.status_code == 400
+    text = refused.content.decode()
+    assert "asks about the betting" in text and "side pots" not in text
+    assert not Deal.objects.filter(slug__startswith="drill-betting").exists()
