@@ -189,3 +189,5 @@ def test_each_check_shows_its_question_and_its_worked_answer(lesson, entry):
     assert answer.strip()
     for piece in parts.worked_pieces(deal):
         assert render_to_string(piece.template, dict(piece.context)).strip()
+    for hints in parts.hints(deal):  # the engine's hints work the check out too
+        assert all(hint.strip() for hint in hints)
