@@ -31,6 +31,7 @@ from evaluator.replay import Replay
 from lessons.deals import parts
 from lessons.deals.histories import replay_history
 from lessons.deals.parts import PartResult, check
+from lessons.exercises.drill_links import DrillLink, drill_links
 from lessons.models import Deal, game_choices
 
 # Re-exported: the tests and the page benchmark build posts with it.
@@ -259,6 +260,14 @@ class AnswerForm(forms.Form):
         return [
             (r, self.first_input_id(r.fields[0]) if r.fields and not r.ok else "")
             for r in self.results
+        ]
+
+    def feedback_items(self) -> list[tuple[PartResult, str, DrillLink | None]]:
+        """``wrong_items`` with the drill for each skill the wrong verdicts missed, once each."""
+        links = drill_links(self.deal, self.results)
+        return [
+            (r, input_id, link)
+            for (r, input_id), link in zip(self.wrong_items(), links, strict=True)
         ]
 
     @property
