@@ -187,7 +187,13 @@ def table_for(replay: Replay, question: Question) -> ReplayTable:
 class GuessForm(forms.Form):
     """A number answer (the pot, or how many cards to throw), read as ASCII digits only."""
 
-    answer = forms.CharField(required=False, max_length=40, strip=True)
+    # CharField refuses a NUL itself ("Null characters are not allowed.").
+    answer = forms.CharField(
+        required=False,
+        max_length=40,
+        strip=True,
+        error_messages={"max_length": "That is far too long for a number of chips or cards."},
+    )
 
     def __init__(self, *args: Any, highest: int, what: str, **kwargs: Any) -> None:
         super().__init__(*args, prefix=PREFIX, **kwargs)
@@ -204,10 +210,6 @@ class GuessForm(forms.Form):
         if not text:
             raise forms.ValidationError(
                 "Type a whole number, or choose “Show me” to see the answer.", code="required"
-            )
-        if "\x00" in text:
-            raise forms.ValidationError(
-                "The answer held a character that is not text; type a number."
             )
         value = read_whole_number(text, 0, 10**NUMBER_DIGITS)
         if value is None:
@@ -301,8 +303,9 @@ def check(asked: Asked) -> list[PartResult] | None:
         form = asked.number
         if not form.is_valid():
             asked.problems = [str(e) for e in form.errors.get("answer", [])]
-            codes = {e.code for e in form.errors.as_data().get("answer", [])}
-            asked.status = 200 if codes <= {"required"} else 400
+            # Letters or a huge number are a learner's typing; a NUL is no keyboard's.
+            typed = str(form.data.get(form.add_prefix("answer"), ""))
+            asked.status = 400 if "\x00" in typed else 200
             return None
         given = form.cleaned_data["answer"]
         part = table.parts[0]
@@ -339,7 +342,9 @@ def check(asked: Asked) -> list[PartResult] | None:
 def shown_results(table: ReplayTable) -> list[PartResult]:
     """ "Show me": every part counts as not answered right."""
     return [
-        PartResult(part, False, "shown without an answer.", index=index)
+        PartResult(
+            part, False, "you chose “Show me”, so this counts as not yet known.", index=index
+        )
         for index, part in enumerate(table.parts)
     ]
 

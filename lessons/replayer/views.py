@@ -112,6 +112,8 @@ def _guess_replay(
     if request.htmx and not request.htmx.history_restore_request:
         template += "#table"
         context["swap_status"] = True
+    if request.htmx and status == 400:
+        status = 200  # htmx leaves a 4xx reply unswapped: the problems must still show
     response = render(request, template, context, status=status)
     if request.htmx and request.method == "POST":
         push_url(response, state.here)

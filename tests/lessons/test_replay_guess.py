@@ -131,14 +131,32 @@ def test_no_answer_is_refused_with_a_message_and_nothing_recorded(client):
     assert not Attempt.objects.exists()
 
 
-@pytest.mark.parametrize("bad", ["twelve", "1" * 40, "12\x00", "-3", "99999999999"])
-def test_a_bad_number_is_a_clear_message_never_a_500(client, bad):
+@pytest.mark.parametrize(
+    ("bad", "status", "said"),
+    [
+        ("twelve", 200, "is not a whole number"),
+        ("1" * 40, 200, "is not a whole number"),
+        ("1" * 41, 200, "far too long"),
+        ("-3", 200, "is not a whole number"),
+        ("99999999", 200, "more than this answer can be"),
+        ("12\x00", 400, "Null characters are not allowed"),
+    ],
+)
+def test_a_bad_number_is_a_clear_message_never_a_500(client, bad, status, said):
     played = engine()
     step = first_step(played, "action")
     response = client.post(guess_url(step), {"guess-answer": bad})
-    assert response.status_code in (200, 400)
-    assertContains(response, "could not be checked yet", status_code=response.status_code)
+    assertContains(response, said, status_code=status)
     assert not Attempt.objects.exists()
+
+
+def test_an_htmx_answer_that_cannot_be_checked_is_swapped_in_with_its_problem(client):
+    played = engine()
+    step = first_step(played, "draw", seat=1)
+    htmx = {"HX-Request": "true"}
+    response = client.post(guess_url(step, q=1), {"guess-p0_cards": ["Zz"]}, headers=htmx)
+    assertContains(response, "could not be checked yet")  # a 200: htmx swaps it
+    assert "<html" not in response.content.decode()
 
 
 @pytest.mark.parametrize("query", ["step=999", "step=x", "q=7", "q=abc", "study=9"])
@@ -316,3 +334,19 @@ def test_the_admin_toggle_saves_and_the_replay_link_opens_the_quiz(client):
     quiz = client.get(deal.replay_url)
     assertContains(quiz, "Quiz mode")
     assertContains(quiz, "Leave the quiz")
+
+
+def test_a_card_that_is_not_in_the_hand_or_holds_nul_is_refused_with_a_message(client):
+    played = engine()
+    step = first_step(played, "draw", seat=1)
+    for bad in (["Zz"], ["A\x00s"]):
+        response = client.post(guess_url(step, q=1), {"guess-p0_cards": bad})
+        assert response.status_code == 400
+        assertContains(response, "could not be checked yet", status_code=400)
+    assert not Attempt.objects.exists()
+
+
+def test_a_post_without_guess_mode_is_refused_not_a_500(client):
+    response = client.post(reverse("lessons:replay", args=[DEAL]), {"guess-answer": "3"})
+    assert response.status_code == 405
+    assertContains(response, "guess mode", status_code=405)
