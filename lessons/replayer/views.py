@@ -4,6 +4,8 @@
 a deal and the page works without JavaScript; htmx only swaps the table.
 The same page replays a stored deal, a real hand from a card room (a
 teacher's import or a learner's saved paste) and a hand just pasted.
+A stored deal also replays in guess mode (``?guess=1``, lessons.replayer.guess),
+where the page asks before it shows and takes the answers by POST.
 """
 
 from __future__ import annotations

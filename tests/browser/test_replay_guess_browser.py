@@ -9,6 +9,7 @@ from evaluator.notation import parse_deal
 from evaluator.replay import replay
 from lessons.content.loader import load_content
 from lessons.models import Attempt, Deal
+from tests.browser.axe import axe_violations_without_javascript
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -95,3 +96,22 @@ def test_the_draw_and_showdown_questions_are_axe_clean(page, live_server, played
     page.keyboard.press("Enter")
     expect(page.locator("#replay-results-title")).to_be_visible()
     assert axe(page) == []
+
+
+def test_without_javascript_a_typed_answer_posts_and_the_next_place_loads(
+    browser, page, live_server, played
+):
+    step = pot_steps(played)[0]
+    base = f"{live_server.url}/replay/{DEAL}/"
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        tab = context.new_page()
+        tab.goto(f"{base}?step={step}&study=1&guess=1")
+        tab.get_by_label("What is the pot now?").fill(str(played.steps[step].state.pot))
+        tab.keyboard.press("Enter")
+        tab.wait_for_url(f"{base}?step={step}&study=1&guess=1&q=1")
+        assert tab.locator('[data-guess-verdict="right"]').count() == 1
+        assert tab.get_by_role("link", name="Next", exact=True).count() == 1
+        assert axe_violations_without_javascript(page, tab.content(), tab.url) == []
+    finally:
+        context.close()

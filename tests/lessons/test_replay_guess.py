@@ -10,6 +10,7 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlparse
 
 import pytest
+from django.db.models import F
 from django.urls import reverse
 from django.utils.html import escape
 from pytest_django.asserts import assertContains, assertNotContains
@@ -350,3 +351,22 @@ def test_a_post_without_guess_mode_is_refused_not_a_500(client):
     response = client.post(reverse("lessons:replay", args=[DEAL]), {"guess-answer": "3"})
     assert response.status_code == 405
     assertContains(response, "guess mode", status_code=405)
+
+
+def test_the_progress_and_study_pages_serve_a_learner_with_replay_answers(client):
+    played = engine()
+    step = first_step(played, "action")
+    client.post(guess_url(step), {"guess-answer": str(played.steps[step].state.pot)})
+    # A replay attempt is a drill kind no drill page knows: the pages must still serve.
+    for name in ("lessons:progress", "lessons:study"):
+        assert client.get(reverse(name)).status_code == 200
+
+
+def test_a_lessons_worked_deal_link_opens_the_quiz_once_study_mode_is_on(client):
+    deal = Deal.objects.get(slug="amara-bram-kira-noor")
+    plain = reverse("lessons:replay", args=[deal.slug])
+    assertContains(client.get(reverse("lessons:badacey")), f'href="{plain}"')
+    # A new version, as every save through the site makes, so the cached page is redone.
+    Deal.objects.filter(pk=deal.pk).update(study_mode=True, version=F("version") + 1)
+    page = client.get(reverse("lessons:badacey"))
+    assertContains(page, f'href="{plain}?guess=1"')
