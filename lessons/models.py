@@ -85,6 +85,7 @@ PRESENTATION_FIELDS = [
     "prompt",
     "explanation",
     "published",
+    "study_mode",
     "version",
     "created_at",
     "updated_at",
@@ -187,6 +188,12 @@ class Deal(SeatReadings, models.Model):
     published = models.BooleanField(
         default=False,
         help_text="Learners see the deal only once this is ticked; until then it is a draft.",
+    )
+    study_mode = models.BooleanField(
+        "Replay asks before it shows",
+        default=False,
+        help_text="The deal's replay link opens a quiz: it stops at each bet, draw and the "
+        "showdown and asks the learner first. Learners can leave it for the plain replay.",
     )
     version = models.PositiveIntegerField(
         default=1,
@@ -322,7 +329,10 @@ class Deal(SeatReadings, models.Model):
     @property
     def replay_url(self) -> str | None:
         """The replayer's page, for a deal whose history it can step through."""
-        return deal_url("lessons:replay", self.slug) if self.history.strip() else None
+        if not self.history.strip():
+            return None
+        url = deal_url("lessons:replay", self.slug)
+        return f"{url}?guess=1" if self.study_mode else url
 
     # Validation ---------------------------------------------------------------
 

@@ -87,6 +87,10 @@ class ReplayPage:
         self.step: Step = result.steps[index]
         self.last = len(result.steps) - 1
         self.study = study
+        # Guess mode (lessons.replayer.guess) hides what a waiting question asks about.
+        self.concealed: frozenset[int] = frozenset()  # seats whose reads wait for an answer
+        self.results_hidden = False  # the showdown's tables wait for the showdown question
+        self.guess_text: str | None = None  # the live sentence, without the answer in it
 
     @property
     def query(self) -> str:
@@ -107,7 +111,11 @@ class ReplayPage:
 
     @property
     def text(self) -> str:
-        return self.text_for(self.step)
+        return self.guess_text if self.guess_text is not None else self.text_for(self.step)
+
+    @property
+    def shows_results(self) -> bool:
+        return self.is_final and not self.results_hidden
 
     @cached_property
     def step_texts(self) -> list[tuple[int, str]]:
@@ -229,8 +237,10 @@ class ReplayPage:
                     drew=(unseen or len(seat.discarded)) if drew_now else None,
                     drawn=seat.received if drew_now else (),
                     discarded=seat.discarded if drew_now else (),
-                    reads=[] if hiding and i != self.study else rows,
-                    counting=() if hiding and i != self.study else counting,
+                    reads=[] if (hiding and i != self.study) or i in self.concealed else rows,
+                    counting=()
+                    if (hiding and i != self.study) or i in self.concealed
+                    else counting,
                     place=table_place(i, count),
                     face_down=hiding and i != self.study,
                     moved=before is not None and before[i].in_total != seat.in_total,

@@ -4,6 +4,8 @@
 a deal and the page works without JavaScript; htmx only swaps the table.
 The same page replays a stored deal, a real hand from a card room (a
 teacher's import or a learner's saved paste) and a hand just pasted.
+A stored deal also replays in guess mode (``?guess=1``, lessons.replayer.guess),
+where the page asks before it shows and takes the answers by POST.
 """
 
 from __future__ import annotations
@@ -13,26 +15,112 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.http import push_url
 
 from badacey_site.client_address import client_address
 from lessons import course
 from lessons.exercises.forms import ReplayStepForm
 from lessons.models import Deal, RealHand
-from lessons.replayer import pasted
+from lessons.replayer import guess, pasted
 from lessons.replayer.steps import ReplayPage
 from lessons.teaching import moments
 
 
-@require_safe
+@require_http_methods(["GET", "HEAD", "POST"])
 def replay_deal(request: HttpRequest, slug: str) -> HttpResponse:
     deal = get_object_or_404(Deal.objects.published().exclude(history=""), slug=slug)
     context = {"deal": deal, "replay_title": deal.title, "current_lesson": deal.lesson}
     context |= {"course_lesson": course.lesson(deal.lesson), "crumb": f"Replay: {deal.title}"}
+    place = guess.PlaceForm(request.GET)
+    if place.on:
+        return _guess_replay(request, deal, place, context)
+    if request.method == "POST":
+        return _plain("Answers go to the replayer in guess mode: add ?guess=1 to the address.", 405)
     return _replay(request, deal.history, context)
+
+
+def _guess_replay(
+    request: HttpRequest, deal: Deal, place: guess.PlaceForm, context: dict[str, Any]
+) -> HttpResponse:
+    """Guess mode: the replayer asks at chosen steps, and only an answer or "Show me" moves on.
+
+    A plain post is answered with a redirect to the next place (so reload and
+    Back never send it again); an htmx post gets the table swapped in place
+    and that place's URL pushed. The verdict waits in the session for the
+    page it leads to, so every guess page is private to its learner.
+    """
+    form = ReplayStepForm(request.GET, history=deal.history)
+    valid = form.is_valid()
+    if form.replay is None:
+        return _replay(request, deal.history, context)
+    played = form.replay
+    study = form.study_seat if form.study_seat is not None else guess.default_seat(played)
+    index = form.step_index
+    count = len(guess.questions_at(played, index, study))
+    state = guess.GuessState(played, request.path, index, study, min(place.done, count))
+    status = 200 if valid and place.is_valid() and place.done <= count else 400
+    context["guess_problems"] = [str(e) for errors in place.errors.values() for e in errors]
+    if place.is_valid() and place.done > count:
+        context["guess_problems"].append(
+            f"Step {index} asks {count} question{'' if count == 1 else 's'}; "
+            "showing it from the first."
+            if count
+            else f"Step {index} asks no question."
+        )
+    asked = None
+    pending = state.pending
+    if request.method == "POST":
+        if pending is None:
+            messages.info(request, "That question was answered already; here is where it led.")
+            return redirect(state.here)
+        asked = guess.ask(played, pending, request.POST)
+        if "show" in request.POST:
+            results = guess.shown_results(asked.table)
+        else:
+            results = guess.check(asked)
+            status = max(status, asked.status)
+        if results is not None:
+            verdicts = guess.record(request, deal.slug, asked, results)
+            right = all(r.ok for r in results)
+            guess.keep_feedback(
+                request,
+                state.after_answer_url,
+                verdicts,
+                "" if right else guess.right_answer(asked),
+            )
+            if not request.htmx:
+                return HttpResponseRedirect(state.after_answer_url, status=303)
+            state = guess.GuessState(played, request.path, index, study, state.done + 1)
+            asked, pending, status = None, state.pending, 200
+    if asked is None and pending is not None:
+        asked = guess.ask(played, pending)
+    page = ReplayPage(played, state.display_index, study)
+    if pending is not None:
+        page.guess_text = state.text(page.text_for(played.steps[index]))
+        if pending.kind == guess.READING:
+            page.concealed = frozenset({study})
+        elif pending.kind == guess.SHOWDOWN:
+            page.concealed = frozenset(range(len(page.state.seats)))
+            page.results_hidden = True
+    context |= {"form": form, "page": page, "guess": state, "asked": asked}
+    context["feedback"] = guess.feedback_for(request, state.here)
+    context["step_list"] = page.step_list(request.path)
+    template = "lessons/replay.html"
+    if request.htmx and not request.htmx.history_restore_request:
+        template += "#table"
+        context["swap_status"] = True
+    if request.htmx and status == 400:
+        status = 200  # htmx leaves a 4xx reply unswapped: the problems must still show
+    response = render(request, template, context, status=status)
+    if request.htmx and request.method == "POST":
+        push_url(response, state.here)
+    patch_cache_control(response, private=True, no_store=True)
+    return response
 
 
 def _replay(request: HttpRequest, history: str, context: dict[str, Any]) -> HttpResponse:

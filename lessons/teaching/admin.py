@@ -76,7 +76,7 @@ class DealAdmin(admin.ModelAdmin):
     form = DealAdminForm
     save_as = True  # "Save as new": a copy to start a similar deal from
     list_display = ("title", "kind", "game", "published", "updated_at", *STAT_COLUMNS)
-    list_filter = ("lesson", "game", "published")
+    list_filter = ("lesson", "game", "published", "study_mode")
     search_fields = ("title", "prompt", "seats")
     prepopulated_fields = {"slug": ("title",)}
     readonly_fields = ("saved_verdict",)
@@ -101,7 +101,7 @@ class DealAdmin(admin.ModelAdmin):
     fieldsets = (
         (None, {"fields": ("title", "slug", "published", "version")}),
         ("Game", {"fields": ("game", "settings", "pot", "button")}),
-        ("Cards", {"fields": ("seats", "history")}),
+        ("Cards", {"fields": ("seats", "history", "study_mode")}),
         ("Question", {"fields": ("prompt", "parts", "explanation")}),
         (
             "Lesson exercise",
