@@ -247,6 +247,10 @@ def skills_for(kind: str, game: str, shows: Iterable[str] = ()) -> list[str]:
         return [*found, "split-pot"]
     if kind == "raise_to":
         return ["raise-sizes"]
+    if kind in ("next_to_act", "pot_at"):
+        # Following a fixed-limit round (whose turn, what is in the pot) is
+        # trained by the betting drill, so it moves that drill's skill.
+        return ["raise-sizes"]
     if kind == "choice":
         return ["betting-cap"] if BETTING in shows else [game_skill]
     if kind == "outs":
