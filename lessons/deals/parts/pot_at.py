@@ -89,8 +89,8 @@ class PotAt(PartKind):
             max_value=10**12,
             label="Chips in the pot",
             error_messages={
-                "required": "Type the number of chips in the pot.",
-                "invalid": "Type the pot as a whole number of chips, such as 12.",
+                "required": "Enter the number of chips in the pot.",
+                "invalid": "Enter the pot as a whole number of chips, such as 12.",
                 "min_value": "A pot cannot hold fewer than 0 chips.",
                 "max_value": "That is more chips than any table here holds.",
             },
@@ -128,15 +128,16 @@ class PotAt(PartKind):
 
     def hints(self, part: Part, deal: Table) -> list[str]:
         facts = self._facts(part, deal)
+        amounts = [amount for _, amount in facts["moved"]]
+        times = len(amounts)
         return [
             "The pot is every chip put in so far: blinds or antes, bets, calls and raises. "
             "A check or a fold adds nothing.",
-            f"{facts['street'].capitalize()}, the pot began at {facts['start']} chips.",
-            "Since then: "
-            + "; ".join(f"{text} (+{amount})" for text, amount in facts["moved"])
-            + "."
-            if facts["moved"]
-            else "Since then nobody has put a chip in.",
+            f"Since the street began, chips have gone in {times} time{'s' if times != 1 else ''}:"
+            " count only the steps that name a number of chips.",
+            "Add them to the pot the street began with: "
+            + " + ".join(str(n) for n in [facts["start"], *amounts])
+            + ".",
         ]
 
     def model_answer(self, index: int, part: Part, deal: Table) -> dict[str, str | list[str]]:
