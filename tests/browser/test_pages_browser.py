@@ -17,6 +17,7 @@ FOCUSED_TOC_LINK = """() => {
 
 # The home page has the same checks in test_home_browser.py.
 PAGES = [
+    "lessons:table_basics",
     "lessons:badacey",
     "lessons:badugi",
     "lessons:badeucey",
