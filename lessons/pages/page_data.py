@@ -313,8 +313,23 @@ def table_basics() -> dict:
         }
         for pot in played.settlement.pots
     ]
+    odd = next(
+        (pot for pot in pots if len(pot["shares"]) > 1 and len({c for _, c in pot["shares"]}) > 1),
+        None,
+    )
+    odd_chip = None
+    if odd is not None:
+        tied = [name for name, _ in odd["shares"]]
+        odd_chip = {
+            "pot": odd["name"],
+            "amount": odd["amount"],
+            "tied": names_and(tied),
+            "extra": max(odd["shares"], key=lambda share: share[1])[0],
+        }
     return {
         "profile": profile,
+        "players": names_and(names),
+        "odd_chip": odd_chip,
         "schedule": betting_schedule(profile),
         "round_caps": [profile.raise_cap * row["unit"] for row in betting_schedule(profile)],
         "raises_after_blind": profile.raise_cap - 1,

@@ -245,3 +245,10 @@ def test_an_all_in_seat_is_skipped_in_the_betting():
     dee = next(s.actor for s in PLAYED.steps if s.action == "all-in")
     for index in after_all_in:
         assert steps.next_actor(PLAYED, index) != dee
+
+
+def test_the_odd_chip_paragraph_names_the_seat_the_engine_paid_it_to(client):
+    shares = PLAYED.settlement.pots[0].awards[0].shares
+    extra = PLAYED.record.seats[max(shares, key=shares.get)].name
+    response = client.get(reverse("lessons:table_basics"))
+    assertContains(response, f"{extra} gets the extra chip")
