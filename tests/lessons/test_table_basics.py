@@ -252,3 +252,13 @@ def test_the_odd_chip_paragraph_names_the_seat_the_engine_paid_it_to(client):
     extra = PLAYED.record.seats[max(shares, key=shares.get)].name
     response = client.get(reverse("lessons:table_basics"))
     assertContains(response, f"{extra} gets the extra chip")
+
+
+def test_the_step_kinds_train_the_lessons_own_skill_which_comes_first():
+    from lessons import skills
+
+    first = skills.SKILLS[0]
+    assert first.lesson == "table_basics" and first.drill == "betting"
+    for kind in ("next_to_act", "pot_at"):
+        assert skills.skills_for(kind, "badugi") == [first.key]
+    assert first.key in skills.skills_for("raise_to", "badacey")
