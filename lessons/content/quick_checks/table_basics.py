@@ -2,9 +2,9 @@
 
 Each entry is in the exercise entry format (``lessons.content.exercises``)
 plus the ``"section"`` anchor it checks. The cards are their own, never an
-exercise's. A rule the section states in words is a ``choice``; anything
-the engine can work out (whose turn, the pot, a raise, a split pot) is asked
-through the part kind that computes it.
+exercise's: most checks ask about one step of their own short deal
+(``evaluator/worked_deals/table_basics_checks.txt``), so whose turn it is,
+the pot and the payouts all come from the engine's replay of it.
 """
 
 from __future__ import annotations
@@ -14,81 +14,42 @@ def seat(name: str, cards: str) -> dict[str, str]:
     return {"name": name, "cards": cards}
 
 
-# Two plain hands for the questions that only need a table to be asked at.
+# Two plain hands for the raise question, which needs a table and no history.
 TABLE = [seat("Ivy", "2♣ 5♦ 8♥ J♠"), seat("Jon", "3♦ 6♣ 9♠ Q♥")]
+DEAL = "table_basics_checks"  # Kim has the button; Max is all-in before the draw
 
 CHECKS: list[dict] = [
     {
         "section": "seats",
-        "title": "Which way the button moves",
-        "game": "badugi",
-        "seats": TABLE,
-        "prompt": "One hand is over. Where does the button go for the next one?",
-        "parts": [
-            {
-                "kind": "choice",
-                "question": "The button moves",
-                "options": ["one seat to the left", "one seat to the right", "nowhere"],
-                "answer": 0,
-            }
-        ],
-        "explanation": "Play and the button both move to the left, so every seat gets its turn.",
+        "title": "Who draws first",
+        "worked_deal": DEAL,
+        "prompt": "Kim has the button. The first betting round is over: whose turn is it now?",
+        "parts": [{"kind": "next_to_act", "step": 6}],
+        "explanation": "Play moves left; after a betting round it starts left of the button.",
     },
     {
         "section": "forced-bets",
-        "title": "Who posts the small blind",
-        "game": "badugi",
-        "seats": TABLE,
-        "prompt": "A table plays with blinds. Which seat posts the small blind?",
-        "parts": [
-            {
-                "kind": "choice",
-                "question": "The small blind is posted by",
-                "options": [
-                    "the button",
-                    "the first seat left of the button",
-                    "every seat",
-                ],
-                "answer": 1,
-            }
-        ],
-        "explanation": "With blinds, the two seats left of the button pay; an ante is paid by all.",
+        "title": "The blinds make the first pot",
+        "worked_deal": DEAL,
+        "prompt": "Both blinds are in and nobody has acted yet. How many chips are in the pot?",
+        "parts": [{"kind": "pot_at", "step": 2}],
+        "explanation": "Before anyone acts, the pot holds the two blinds and nothing else.",
     },
     {
         "section": "acting",
         "title": "The first free choice",
-        "game": "badugi",
-        "seats": TABLE,
-        "prompt": "The blinds are in and nobody has acted yet. Who makes the first choice?",
-        "parts": [
-            {
-                "kind": "choice",
-                "question": "Before the draw, the first to act is",
-                "options": [
-                    "the small blind",
-                    "the big blind",
-                    "the seat left of the big blind",
-                ],
-                "answer": 2,
-            }
-        ],
-        "explanation": "The big blind counts as a bet, so the turn starts with the seat after it.",
+        "worked_deal": DEAL,
+        "prompt": "The blinds are in. Who makes the first choice of the hand?",
+        "parts": [{"kind": "next_to_act", "step": 2}],
+        "explanation": "The big blind counts as a bet, so the seat to its left acts first.",
     },
     {
         "section": "actions",
-        "title": "Nothing has been bet yet",
-        "game": "badugi",
-        "seats": TABLE,
-        "prompt": "It is your turn after a draw and nobody has bet. Which of these can you do?",
-        "parts": [
-            {
-                "kind": "choice",
-                "question": "With no bet in front of you, you may",
-                "options": ["check", "call", "raise"],
-                "answer": 0,
-            }
-        ],
-        "explanation": "Calling and raising need a bet to answer; with none, you check or bet.",
+        "title": "A check, a bet and a call",
+        "worked_deal": DEAL,
+        "prompt": "After the first draw Lou checks, Kim bets and Lou calls. What is the pot now?",
+        "parts": [{"kind": "pot_at", "step": 13}],
+        "explanation": "A check adds nothing; a bet and a call each add chips to what was there.",
     },
     {
         "section": "limits",
@@ -101,59 +62,27 @@ CHECKS: list[dict] = [
     },
     {
         "section": "draw",
-        "title": "Standing pat",
-        "game": "badugi",
-        "seats": TABLE,
-        "prompt": "Ivy says she stands pat. What does she do at the draw?",
-        "parts": [
-            {
-                "kind": "choice",
-                "question": "A player who stands pat",
-                "options": ["throws every card", "keeps every card", "leaves the hand"],
-                "answer": 1,
-            }
-        ],
-        "explanation": "Standing pat means taking no new cards at that draw.",
+        "title": "The draw goes round",
+        "worked_deal": DEAL,
+        "prompt": "Lou has just drawn a card. Max is all-in. Whose turn is it to draw?",
+        "parts": [{"kind": "next_to_act", "step": 7}],
+        "explanation": "Every player still in draws in turn, an all-in player too.",
     },
     {
         "section": "showdown",
-        "title": "Which hands are shown",
-        "game": "badugi",
-        "seats": TABLE,
-        "prompt": "The last betting round is over. Whose cards are compared?",
-        "parts": [
-            {
-                "kind": "choice",
-                "question": "At the showdown the hands compared are",
-                "options": [
-                    "every hand that was dealt",
-                    "the hands of the players still in",
-                    "only the button's hand",
-                ],
-                "answer": 1,
-            }
-        ],
-        "explanation": "A folded hand has given up the pot; only the players still in show.",
+        "title": "Nobody left to show",
+        "worked_deal": "table_basics_fold",
+        "prompt": "Nia and Oli both fold before the draw. How many chips does each player get?",
+        "parts": [{"kind": "payouts"}],
+        "explanation": "When everyone else folds, the last player left takes the pot unseen.",
     },
     {
         "section": "side-pots",
-        "title": "What an all-in player can win",
-        "game": "badugi",
-        "seats": TABLE,
-        "prompt": "Jon is all-in, and the others keep betting. Which chips can Jon win?",
-        "parts": [
-            {
-                "kind": "choice",
-                "question": "An all-in player can win",
-                "options": [
-                    "every chip on the table",
-                    "only the pot they matched",
-                    "nothing at all",
-                ],
-                "answer": 1,
-            }
-        ],
-        "explanation": "Bets made after someone is all-in go into a side pot they cannot win.",
+        "title": "What Max can win",
+        "worked_deal": DEAL,
+        "prompt": "Max went all-in before the draw; Kim and Lou bet on. Settle the pots.",
+        "parts": [{"kind": "payouts"}],
+        "explanation": "Max can win only the main pot; chips bet after that are for Kim and Lou.",
     },
     {
         "section": "odd-chip",
