@@ -17,6 +17,7 @@ PAGE_TARGET_MS = 30.0
 
 LESSON_PAGES = [
     "/",
+    "/table-basics/",
     "/badacey/",
     "/badugi/",
     "/badeucey/",

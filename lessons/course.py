@@ -10,7 +10,11 @@ feedback never sends a learner to a lesson they have not reached
 section declared here is a heading with that id and that title on its page,
 and that every section named anywhere is declared here.
 
-Badugi comes first because it reads a hand once (one four-card selection);
+Table basics comes first because every later lesson takes the table for
+granted: the seats and the button, the forced bets, whose turn it is, what a
+fixed-limit bet is, the draw, the showdown and the pots. A player who knows
+poker already may skip it; nothing later needs its answers, only its words.
+Badugi comes next because it reads a hand once (one four-card selection);
 Badacey then reads the same cards twice, and Badeucey changes both readings;
 drawing decisions need all three.
 
@@ -47,6 +51,23 @@ class Lesson:
 
 LESSONS: tuple[Lesson, ...] = (
     Lesson(
+        "table_basics",
+        "Table basics",
+        "Table basics",
+        "seats, blinds, turns, fixed-limit bets, the draw and the pots.",
+        (
+            Section("seats", "Seats and the button"),
+            Section("forced-bets", "Antes and blinds"),
+            Section("acting", "Who acts first, and why", ("next_to_act",)),
+            Section("actions", "Check, bet, call, raise or fold", ("pot_at",)),
+            Section("limits", "Fixed bet sizes and the cap", ("raise_to",)),
+            Section("draw", "The draw and standing pat"),
+            Section("showdown", "The showdown", ("winners",)),
+            Section("side-pots", "All-in and side pots", ("payouts",)),
+            Section("odd-chip", "The odd chip"),
+        ),
+    ),
+    Lesson(
         "badugi",
         "Badugi rules",
         "Badugi",
@@ -54,10 +75,15 @@ LESSONS: tuple[Lesson, ...] = (
         (
             Section("valid-cards", "Two tests for every selection"),
             Section("hand-sizes", "Four cards beat three, three beat two", ("winners",)),
-            Section("equal-sizes", "Comparing hands of the same size", ("payouts",)),
+            Section(
+                "equal-sizes",
+                "Comparing hands of the same size",
+                ("payouts",),
+                earlier="table_basics#odd-chip",
+            ),
             Section("best-subset", "Finding the best selection", ("badugi_cards",)),
-            Section("draws", "Three draws, four betting rounds"),
-            Section("betting", "Fixed-limit betting"),
+            Section("draws", "Three draws, four betting rounds", earlier="table_basics#draw"),
+            Section("betting", "Fixed-limit betting", earlier="table_basics#limits"),
         ),
     ),
     Lesson(

@@ -52,6 +52,16 @@ class Skill:
 
 SKILLS: tuple[Skill, ...] = (
     Skill(
+        # Whose turn, what the pot holds, what a bet or raise comes to: the
+        # betting drill's raise questions train it, as the lesson's do.
+        "table-betting",
+        "Follow a fixed-limit round",
+        "table_basics#acting",
+        "betting",
+        "badugi",
+        1,
+    ),
+    Skill(
         "badugi-cards",
         "Pick the Badugi cards",
         "badugi#best-subset",
@@ -246,7 +256,9 @@ def skills_for(kind: str, game: str, shows: Iterable[str] = ()) -> list[str]:
             found.append("ties-odd-chips")
         return [*found, "split-pot"]
     if kind == "raise_to":
-        return ["raise-sizes"]
+        return ["raise-sizes", "table-betting"]
+    if kind in ("next_to_act", "pot_at"):
+        return ["table-betting"]
     if kind == "choice":
         return ["betting-cap"] if BETTING in shows else [game_skill]
     if kind == "outs":

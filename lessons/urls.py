@@ -15,6 +15,7 @@ app_name = "lessons"
 
 urlpatterns = [
     path("", pages.home, name="home"),
+    path("table-basics/", pages.table_basics, name="table_basics"),
     path("badacey/", pages.badacey, name="badacey"),
     path("badugi/", pages.badugi, name="badugi"),
     path("badeucey/", pages.badeucey, name="badeucey"),

@@ -1,12 +1,12 @@
-"""The lesson exercises: six each for the Badacey, Badugi, Badeucey and drawing lessons.
+"""The lesson exercises: six for each lesson, Table basics to drawing.
 
 Only the facts of each exercise are written here: the cards, the pot, which
 questions are asked and the teaching note. Winners, the Badugi cards that
 count and payouts are computed by the evaluator whenever a page shows or
 checks them, so nothing here can go stale. ``lessons.content.loader`` turns
-each entry into a ``Deal`` (slug ``<lesson>-<number>``). The Badeucey and
-drawing exercises are kept in ``lessons/content/badeucey.py`` and
-``drawing.py`` and numbered here.
+each entry into a ``Deal`` (slug ``<lesson>-<number>``). The Table basics,
+Badeucey and drawing exercises are kept in ``lessons/content/table_basics.py``,
+``badeucey.py`` and ``drawing.py`` and numbered here.
 
 Badugi exercise 6 also replays Mara's draws: its ``worked_deal`` names the
 notation file in ``evaluator/worked_deals`` whose seats, renamed to the ones
@@ -19,6 +19,7 @@ from lessons.course import LESSONS
 
 from .badeucey import EXERCISES as BADEUCEY
 from .drawing import EXERCISES as DRAWING
+from .table_basics import EXERCISES as TABLE_BASICS
 
 
 def seat(name: str, cards: str) -> dict[str, str]:
@@ -237,6 +238,7 @@ BADUGI: list[dict] = [
 # Each lesson's exercises and the game they are dealt in; the lessons' order is
 # the course's (lessons/course.py), not this table's.
 EXERCISES = {
+    "table_basics": ("badugi", TABLE_BASICS),
     "badacey": ("badacey", BADACEY),
     "badugi": ("badugi", BADUGI),
     "badeucey": ("badeucey", BADEUCEY),

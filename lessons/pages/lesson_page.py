@@ -86,6 +86,8 @@ def lesson_context(lesson: str) -> dict:
         }
     elif lesson == "badeucey":
         context = badeucey_page.context()
+    elif lesson == "table_basics":
+        context = page_data.table_basics()
     elif lesson == "drawing":
         context = {}  # its tables are the drawing tags, computed from typed cards
     else:

@@ -253,3 +253,92 @@ def draws_only(history: str) -> DealRecord:
         showdown_pot=replay(record).settlement.total,
         streets=tuple(street for street in record.streets if isinstance(street, DrawLine)),
     )
+
+
+# The Table basics deal, and the exercise replaying it (lessons/content/table_basics.py).
+TABLE_BASICS_DEAL = "table_basics"
+TABLE_BASICS_REPLAY = "table_basics-1"
+
+
+def table_basics() -> dict:
+    """The Table basics page: its worked deal's replay, and the steps the page links to.
+
+    Each moment is the first step of its kind in the engine's replay, so a link
+    such as "Dee goes all-in" opens the replayer exactly there and the page
+    quotes the replayer's own sentence and pot for it.
+    """
+    played = replay_history(evaluator_worked_deal(TABLE_BASICS_DEAL))
+    profile = played.profile
+    published = (
+        Deal.objects.published().exclude(history="").filter(slug=TABLE_BASICS_REPLAY).exists()
+    )
+    base = reverse("lessons:replay", args=[TABLE_BASICS_REPLAY]) if published else None
+    tests = {
+        "deal": lambda s: s.kind == "deal",
+        "small_blind": lambda s: s.action == "small blind",
+        "big_blind": lambda s: s.action == "big blind",
+        "first_action": lambda s: s.kind == "action",
+        "raise": lambda s: s.action == "raise",
+        "fold": lambda s: s.action == "fold",
+        "check": lambda s: s.action == "check",
+        "bet": lambda s: s.action == "bet",
+        "draw": lambda s: s.kind == "draw",
+        "pat": lambda s: (
+            s.kind == "draw"
+            and s.actor is not None
+            and not s.discarded
+            and s.state.draws_left < profile.draws
+        ),
+        "big_bet": lambda s: s.kind == "action" and s.state.draws_left <= profile.draws - 2,
+        "all_in": lambda s: s.action == "all-in",
+        "showdown": lambda s: s.kind == "showdown",
+    }
+    moments = {}
+    for key, test in tests.items():
+        step = next(s for s in played.steps if test(s))
+        moments[key] = {
+            "step": step.index,
+            "seat": played.record.seats[step.actor].name if step.actor is not None else "",
+            "text": step.text,
+            "pot": step.state.pot,
+            "url": f"{base}?step={step.index}" if base else None,
+        }
+    record = played.record
+    names = [seat.name for seat in record.seats]
+    pots = [
+        {
+            "name": pot.name,
+            "amount": pot.amount,
+            "eligible": names_and([names[s] for s in pot.eligible]),
+            "shares": [(names[s], chips) for s, chips in pot.awards[0].shares.items()],
+        }
+        for pot in played.settlement.pots
+    ]
+    odd = next(
+        (pot for pot in pots if len(pot["shares"]) > 1 and len({c for _, c in pot["shares"]}) > 1),
+        None,
+    )
+    odd_chip = None
+    if odd is not None:
+        tied = [name for name, _ in odd["shares"]]
+        odd_chip = {
+            "pot": odd["name"],
+            "amount": odd["amount"],
+            "tied": names_and(tied),
+            "extra": max(odd["shares"], key=lambda share: share[1])[0],
+        }
+    return {
+        "profile": profile,
+        "players": names_and(names),
+        "odd_chip": odd_chip,
+        "schedule": betting_schedule(profile),
+        "round_caps": [profile.raise_cap * row["unit"] for row in betting_schedule(profile)],
+        "raises_after_blind": profile.raise_cap - 1,
+        "played": played,
+        "replay_url": base,
+        "moments": moments,
+        "button": names[record.button],
+        "stacks": [(seat.name, seat.stack) for seat in record.seats],
+        "pots": pots,
+        "payouts": list(zip(names, played.settlement.payouts, strict=True)),
+    }

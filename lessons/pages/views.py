@@ -35,6 +35,11 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
+def table_basics(request: HttpRequest) -> HttpResponse:
+    return lesson_page.lesson_response(request, "table_basics")
+
+
+@require_safe
 def badacey(request: HttpRequest) -> HttpResponse:
     return lesson_page.lesson_response(request, "badacey")
 

@@ -17,6 +17,7 @@ FOCUSED_TOC_LINK = """() => {
 
 # The home page has the same checks in test_home_browser.py.
 PAGES = [
+    "lessons:table_basics",
     "lessons:badacey",
     "lessons:badugi",
     "lessons:badeucey",
@@ -82,6 +83,12 @@ def test_the_review_boxes_tick_with_the_space_bar(page, live_server):
 
 
 PRINT_DEALS = {
+    "table_basics": {
+        "game": "badugi",
+        "seats": [{"name": "A", "cards": "A♠ 2♥ 3♦ 4♣"}, {"name": "B", "cards": "5♠ 4♥ 3♣ 2♦"}],
+        "pot": 9,
+        "parts": [{"kind": "payouts"}],
+    },
     "badacey": {"parts": [{"kind": "winners"}]},
     "badeucey": {"game": "badeucey", "parts": [{"kind": "winners"}]},
     "drawing": {
@@ -118,7 +125,14 @@ def _ensure_an_exercise(lesson: str) -> int:
 
 
 @pytest.mark.parametrize(
-    "name", ["lessons:badacey", "lessons:badugi", "lessons:badeucey", "lessons:drawing"]
+    "name",
+    [
+        "lessons:table_basics",
+        "lessons:badacey",
+        "lessons:badugi",
+        "lessons:badeucey",
+        "lessons:drawing",
+    ],
 )
 def test_a_printed_lesson_has_its_questions_then_every_answer_on_a_new_page(
     page, live_server, name

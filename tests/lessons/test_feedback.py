@@ -46,7 +46,10 @@ def payout_cases():
             if part["kind"] != "payouts":
                 continue
             profile = deal.profile_for(part.get("game"))
-            args = {"pot": deal.pot, "folded": deal.folded, "button": deal.button}
+            # A deal replayed from a history is settled from the chips put in (side pots).
+            put_in = deal.chips_put_in
+            args = {"pot": None if put_in else deal.pot, "folded": deal.folded}
+            args |= {"button": deal.button, "contributions": put_in}
             right = settle(profile, deal.hands, **args).payouts
             for answers in payout_beliefs(profile, deal.hands, **args).values():
                 for wrong in answers:

@@ -44,10 +44,12 @@ def test_every_lesson_exercise_passes_its_own_validation():
         deal.full_clean()
 
 
-def test_only_maras_exercise_stores_a_history_and_no_exercise_is_a_practice_deal():
+def test_only_maras_and_the_table_basics_deals_store_a_history_and_none_is_practice():
     assert not Deal.objects.practice().filter(slug__in=sum(LESSON_SLUGS.values(), [])).exists()
     with_history = Deal.objects.exclude(lesson="").exclude(history="")
-    assert [deal.slug for deal in with_history] == ["badugi-6"]  # her draws, for the replayer
+    # Mara's draws, and the Table basics deal its first five exercises replay.
+    table_basics = [f"table_basics-{n}" for n in range(1, 6)]
+    assert [deal.slug for deal in with_history] == ["badugi-6", *table_basics]
 
 
 def test_the_badacey_pots_are_the_lesson_pots():

@@ -30,6 +30,7 @@ from lessons.pages import page_data
 
 PAGES = [
     "lessons:home",
+    "lessons:table_basics",
     "lessons:badacey",
     "lessons:badugi",
     "lessons:badeucey",
