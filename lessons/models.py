@@ -603,6 +603,10 @@ class Attempt(models.Model):
     )
     learner_key = models.CharField(max_length=64, blank=True, db_index=True)
     deal = models.ForeignKey(Deal, null=True, blank=True, on_delete=models.CASCADE)
+    # An answer given in the replayer's quiz: not a drill of evaluator.drills,
+    # so reports name it and link the practice list instead of a drill page.
+    REPLAY_QUIZ = "replay"
+
     drill_kind = models.CharField(max_length=40, blank=True)
     item_key = models.CharField(max_length=300, blank=True)
     parts = models.JSONField(default=list, help_text="Whether each part was right, in order.")

@@ -234,9 +234,12 @@ def drill_skills_missed(classroom: Classroom, now: datetime, days: int | None) -
         drill = DRILL_KINDS.get(kind)
         skill = next((s for s in skills.SKILLS if s.drill == kind), None)
         link = section_link(skill.section) if skill and skill.section in SECTIONS else None
-        title = getattr(drill, "title", None) or kind
-        url = reverse("lessons:drill", args=[kind]) if drill else ""
-        found.append(Missed(f"Drill: {title}", row["times"], row["learners"], link, url))
+        if kind == Attempt.REPLAY_QUIZ:
+            label, url = "Replayer quiz questions", reverse("lessons:practice")
+        else:
+            label = f"Drill: {getattr(drill, 'title', None) or kind}"
+            url = reverse("lessons:drill", args=[kind]) if drill else ""
+        found.append(Missed(label, row["times"], row["learners"], link, url))
     return found
 
 

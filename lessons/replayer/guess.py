@@ -38,10 +38,11 @@ from lessons.deals.parts import _drawing as drawing
 from lessons.deals.parts.base import PartResult, SeatReadings
 from lessons.exercises.forms import AnswerForm
 from lessons.learners import progress
+from lessons.models import Attempt
 
 __all__ = ["DRILL_KIND", "GuessForm", "GuessState", "Question", "ReplayTable", "questions_at"]
 
-DRILL_KIND = "replay"  # the Attempt.drill_kind of an answer given in the replayer
+DRILL_KIND = Attempt.REPLAY_QUIZ  # the Attempt.drill_kind of an answer given in the replayer
 PREFIX = "guess"
 FEEDBACK_KEY = "replay_guess_feedback"
 # The pot question counts towards the fixed-limit bet sizes: working out the

@@ -226,3 +226,19 @@ def test_the_learner_page_shows_levels_answers_feedback_and_hints(room):
     assertContains(page, "Not yet")
     assertContains(page, html.escape(MISCONCEPTIONS["whole-pot-split"].correction[:40]))
     assertContains(page, "hints used")
+
+
+def test_missed_replayer_quiz_questions_are_named_and_linked_as_such(room):
+    # They were listed as "Drill: replay" with no link: the quiz is not a drill.
+    from tests.lessons.test_replay_guess import engine, first_step, guess_url
+
+    teacher, classroom = room
+    lee = joined(classroom, "lee")
+    played = engine()
+    step = first_step(played, "action")
+    wrong = str(played.steps[step].state.pot + 1)
+    signed_in(lee).post(guess_url(step), {"guess-answer": wrong})
+    assert Attempt.objects.get(user=lee).drill_kind == Attempt.REPLAY_QUIZ
+    page = signed_in(teacher).get(f"/teach/{classroom.pk}/").content.decode()
+    assert "Replayer quiz questions" in page and "Drill: replay" not in page
+    assert 'href="/practice/"' in page
