@@ -21,6 +21,7 @@ with other HTML.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from html.parser import HTMLParser
 
 from django.urls import reverse
@@ -45,6 +46,12 @@ BLOCK_SLOT_END = re.compile(r"\}slot:[\w:.-]+\Z")
 # Bootstrap rules of every word the code holds, and Bootstrap's rules of that name are unused.
 TIP_ROLE = "tool" + "tip"
 REFERENCE = re.compile(r"&#?[0-9A-Za-z]+;?")
+# One card as includes/card.html draws it. Cards are most of a lesson's tags and none of
+# its prose, so each is blanked out before parsing (same length, so every offset holds)
+# with a character that is neither a word's nor a space: no use can start, end or run
+# across one. A card drawn some other way is simply parsed and skipped like the rest.
+CARD = re.compile(r'<span class="playing-card[^"<>]*">(?:<span[^<>]*>[^<>]*</span>)*</span>')
+BLANK = "\x01"
 
 
 def is_skipped(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
@@ -133,7 +140,12 @@ class _TextRuns(HTMLParser):
         self._joins = False
 
 
+def without_cards(html: str) -> str:
+    return CARD.sub(lambda card: BLANK * len(card.group()), html)
+
+
 def text_runs(html: str) -> list[tuple[int, int]]:
+    """Where the linkable text of ``html`` lies (``html`` as returned by ``without_cards``)."""
     parser = _TextRuns(html)
     parser.feed(html)
     parser.close()
@@ -153,13 +165,20 @@ def linked(text: str, term: Term, glossary_url: str) -> str:
     )
 
 
+@lru_cache(maxsize=8)
 def link_first_uses(html: str) -> str:
-    """``html`` with the first use of each glossary term made a link to its definition."""
+    """``html`` with the first use of each glossary term made a link to its definition.
+
+    Remembered for the last few pages: the page cache is emptied by every deploy
+    (and every test) while a lesson's rendered content mostly stays the same, and
+    reading it again costs more than rendering it.
+    """
     glossary_url = reverse("lessons:glossary")
     seen: set[str] = set()
     changes: list[tuple[int, int, Term]] = []
-    for start, end in text_runs(html):
-        for first, last, term in uses_in(html[start:end]):
+    shown = without_cards(html)
+    for start, end in text_runs(shown):
+        for first, last, term in uses_in(shown[start:end]):
             if term.anchor not in seen:
                 seen.add(term.anchor)
                 changes.append((start + first, start + last, term))

@@ -88,7 +88,9 @@ def test_a_lesson_link_lands_on_its_entry(page, live_server):
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-@pytest.mark.parametrize("path", [reverse("lessons:glossary"), *(l.url for l in course.LESSONS)])
+@pytest.mark.parametrize(
+    "path", [reverse("lessons:glossary"), *(lesson.url for lesson in course.LESSONS)]
+)
 def test_the_glossary_and_a_lesson_with_a_definition_open_are_axe_clean(
     page, live_server, axe, scheme, path
 ):

@@ -108,3 +108,21 @@ def test_anchors_and_forms_are_unique():
     forms = [form.casefold() for term in terms.TERMS for form in term.uses]
     assert len(set(anchors)) == len(anchors)
     assert len(set(forms)) == len(forms)
+
+
+def test_a_phrase_is_not_read_across_a_card_or_a_tag():
+    card = '<span class="playing-card"><span aria-hidden="true">2♠</span></span>'
+    assert links(link_first_uses(f"<p>side {card} pot</p>")) == [("pot", "pot")]
+    assert links(link_first_uses("<p>side <em>pot</em></p>")) == [("pot", "pot")]
+
+
+def test_a_card_drawn_by_the_card_component_keeps_its_markup():
+    card = (
+        '<span class="playing-card playing-card--spades"><span class="playing-card__face" '
+        'aria-hidden="true">2♠</span><span class="visually-hidden">two of spades (discarded)'
+        "</span></span>"
+    )
+    html = f"<p>Draw {card} now.</p>"
+    out = link_first_uses(html)
+    assert card in out
+    assert links(out) == [("draw", "Draw")]
