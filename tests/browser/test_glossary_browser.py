@@ -48,6 +48,19 @@ def test_tab_reaches_a_term_and_shows_its_definition_in_place(page, live_server)
     assert not tip.is_visible()
 
 
+def test_escape_hides_a_definition_until_the_focus_comes_back(page, live_server):
+    page.goto(live_server.url + FIRST_LESSON)
+    href = tab_to_first_glossary_link(page)
+    tip = tooltip_of(page, href)
+    page.keyboard.press("Escape")
+    assert not tip.is_visible()
+    assert page.evaluate(FOCUSED_GLOSSARY_LINK) == href, "the focus did not move"
+    page.keyboard.press("Tab")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate(FOCUSED_GLOSSARY_LINK) == href
+    assert tip.is_visible()
+
+
 def test_hovering_a_term_shows_its_definition(page, live_server):
     page.goto(live_server.url + FIRST_LESSON)
     link = page.locator("a.glossary-link").first
