@@ -55,7 +55,7 @@ BLANK = "\x01"
 
 
 def is_skipped(tag: str, attrs: list[tuple[str, str | None]]) -> bool:
-    """Whether an element's text stays as it is (shared with the tests' reading of a page)."""
+    """Whether an element's text stays as it is: no link may go inside it."""
     if tag in SKIPPED_TAGS:
         return True
     values = dict(attrs)
