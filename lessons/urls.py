@@ -5,6 +5,7 @@ from django.urls import path
 from lessons.drills import views as drills
 from lessons.exercises import practice
 from lessons.exercises import views as exercises
+from lessons.glossary import views as glossary
 from lessons.learners import study_views as study
 from lessons.learners import views as progress
 from lessons.pages import views as pages
@@ -22,6 +23,7 @@ urlpatterns = [
     path("drawing/", pages.drawing, name="drawing"),
     path("games/", pages.games, name="games"),
     path("notation/", pages.notation, name="notation"),
+    path("glossary/", glossary.glossary, name="glossary"),
     path("exercises/<slug:slug>/", exercises.exercise_detail, name="exercise_detail"),
     path("exercises/<slug:slug>/check/", exercises.check_answer, name="check_answer"),
     path("exercises/<slug:slug>/answer/", exercises.answer, name="answer"),

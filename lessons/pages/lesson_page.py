@@ -20,6 +20,7 @@ from django.template.loader import render_to_string
 from evaluator import get_profile
 from lessons import course
 from lessons.exercises.blocks import ExerciseBlock
+from lessons.glossary.linking import link_first_uses
 from lessons.learners import progress
 from lessons.models import Deal
 from lessons.pages import badeucey_page, page_cache, page_data
@@ -58,6 +59,8 @@ def lesson_response(
         partial(lesson_context, lesson),
         fills,
         status,
+        # Each glossary term's first use links to its definition: read once, when cached.
+        finish=link_first_uses,
     )
 
 
@@ -111,6 +114,7 @@ def cached_page(
     context: Callable[[], dict],
     fills: Mapping[str, str] | None = None,
     status: int = 200,
+    finish: Callable[[str], str] = str,
 ) -> HttpResponse:
-    blocks = page_cache.cached_blocks(name, template_name, deals, context)
+    blocks = page_cache.cached_blocks(name, template_name, deals, context, finish)
     return page_cache.respond(request, template_name, blocks, fills, status)

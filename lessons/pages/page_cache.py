@@ -89,6 +89,7 @@ def cached_blocks(
     template_name: str,
     deals: Callable[[], QuerySet] | None,
     context: Callable[[], dict],
+    finish: Callable[[str], str] = str,  # applied to the rendered content block on a miss
 ) -> Blocks:
     """The page's rendered blocks, split at their slots, from the cache or rendered now.
 
@@ -98,6 +99,7 @@ def cached_blocks(
     blocks = cache.get(key)
     if blocks is None:
         rendered = render_blocks(template_name, context())
+        rendered["content"] = finish(rendered["content"])
         blocks = {block: slots.split(html) for block, html in rendered.items()}
         cache.set(key, blocks, TIMEOUT)
     return blocks

@@ -357,3 +357,24 @@
     if (landing) landing.focus();
   });
 })();
+
+// ---------------------------------------------------------------------------
+// Glossary definitions (lessons/glossary/linking.py) show on hover and focus by CSS alone;
+// Escape hides the one showing without moving the pointer or the focus (WCAG 1.4.13),
+// until the pointer or the focus leaves that word.
+(function () {
+  "use strict";
+  var DISMISSED = "glossary-use--dismissed";
+  document.addEventListener("keydown", function (event) {
+    if (event.key !== "Escape") return;
+    document.querySelectorAll(".glossary-use:hover, .glossary-use:focus-within").forEach(function (use) {
+      use.classList.add(DISMISSED);
+    });
+  });
+  function restore(event) {
+    var use = event.target.closest && event.target.closest(".glossary-use");
+    if (use && (event.type === "focusout" || event.target === use)) use.classList.remove(DISMISSED);
+  }
+  document.addEventListener("focusout", restore);
+  document.addEventListener("mouseleave", restore, true);  // capture: mouseleave does not bubble
+})();

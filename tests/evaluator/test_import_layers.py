@@ -39,6 +39,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("tools", ("lessons.tools.forms", "lessons.tools.odds_answers")),
     ("drills", ("lessons.drills.forms", "lessons.drills.items")),
     ("study", ("lessons.learners.study",)),
+    ("glossary", ("lessons.glossary.terms", "lessons.glossary.linking")),
     ("classes", ("lessons.classes",)),
     ("pages", ("lessons.pages.page_cache", "lessons.pages.slots", "lessons.pages")),
     ("templatetags", ("lessons.templatetags",)),
