@@ -286,3 +286,52 @@ def test_several_drafts_but_one_published_check_per_section():
     with pytest.raises(ValidationError) as error:
         make_deal(slug="second-live", lesson="badugi", section="draws", published=True)
     assert "already has a published quick check" in str(error.value)
+
+
+# ---- "Practise this" ---------------------------------------------------------------
+
+TAUGHT = [s for s in skills.SKILLS if s.lesson in course.BY_KEY]
+
+
+@pytest.mark.parametrize("skill", TAUGHT, ids=[s.key for s in TAUGHT])
+def test_each_section_that_teaches_a_skill_links_its_drill(client, skill):
+    lesson, _, anchor = skill.section.partition("#")
+    here = section_html(client.get(reverse(f"lessons:{lesson}")).content.decode(), lesson, anchor)
+    found = re.search(rf'href="([^"]+)">Practise this: {re.escape(skill.name)}</a>', here)
+    assert found, f"{skill.section} has no link to practise {skill.name}"
+    url = found.group(1).replace("&amp;", "&")
+    assert url.startswith(reverse("lessons:drill", args=[skill.drill]))
+    assert f"game={skill.game}" in url and f"difficulty={skill.difficulty}" in url
+    response = client.get(url, follow=True)
+    assert response.status_code == 200
+    assert f"game={skill.game}" in response.redirect_chain[-1][0]
+
+
+# ---- elsewhere on the site -----------------------------------------------------------
+
+
+def test_home_carries_on_with_an_exercise_not_a_quick_check(client):
+    deal = check_of("badugi", "draws")
+    client.post(deal.check_url, right_answer(deal), **HTMX)
+    home = client.get(reverse("lessons:home")).content.decode()
+    first = Deal.objects.published().for_lesson("badugi").first()
+    assert f"#exercise-{first.slug}" in home
+    assert "#exercise-badugi-check-" not in home
+
+
+def test_a_lesson_assignment_is_finished_by_the_exercises_alone():
+    from types import SimpleNamespace
+
+    from lessons.classes import assigned
+    from lessons.models import Assignment
+
+    found = assigned.lesson_deals([SimpleNamespace(kind=Assignment.LESSON, lesson="badugi")])
+    exercises = set(Deal.objects.published().for_lesson("badugi").values_list("pk", flat=True))
+    assert found["badugi"] == exercises
+    assert check_of("badugi", "draws").pk not in found["badugi"]
+
+
+def test_a_quick_check_has_its_own_page_too(client):
+    deal = check_of("badacey", "schedule")
+    response = client.get(deal.get_absolute_url())
+    assertContains(response, f"Quick check: {deal.title}")
