@@ -335,3 +335,10 @@ def test_a_quick_check_has_its_own_page_too(client):
     deal = check_of("badacey", "schedule")
     response = client.get(deal.get_absolute_url())
     assertContains(response, f"Quick check: {deal.title}")
+
+
+def test_a_quick_checks_own_page_shows_the_learners_status(client):
+    deal = check_of("badacey", "schedule")
+    client.post(deal.check_url, right_answer(deal), **HTMX)
+    response = client.get(deal.get_absolute_url())
+    assertContains(response, f'id="status-{deal.slug}" data-status="solved"')
