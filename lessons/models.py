@@ -59,12 +59,21 @@ def game_choices() -> list[tuple[str, str]]:
     return [(key, profile.name) for key, profile in PROFILES.items()]
 
 
+def section_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """Every lesson's sections, grouped by lesson: a callable, so the course needs no migration."""
+    return [
+        (name, [(s.anchor, s.title) for s in course.BY_KEY[key].sections])
+        for key, name in course.lesson_choices()
+    ]
+
+
 # Every field a deal's question or worked answer is computed from.
 CONTENT_FIELDS = (
     "slug",
     "title",
     "lesson",
     "number",
+    "section",
     "game",
     "settings",
     "seats",
@@ -126,7 +135,12 @@ class DealQuerySet(models.QuerySet):
         return self.filter(published=True)
 
     def for_lesson(self, key: str) -> DealQuerySet:
-        return self.filter(lesson=key).order_by("number")
+        """The lesson's numbered exercises, without its quick checks (``section`` set)."""
+        return self.filter(lesson=key, section="").order_by("number")
+
+    def quick_checks(self, key: str) -> DealQuerySet:
+        """The lesson's quick checks, one per section it has one for (the page shows them)."""
+        return self.filter(lesson=key).exclude(section="").order_by("section")
 
     def practice(self) -> DealQuerySet:
         return self.filter(lesson="")
@@ -149,6 +163,14 @@ class Deal(SeatReadings, models.Model):
             MaxValueValidator(99, "Exercise numbers run from 1 to 99."),
         ],
         help_text="The exercise number within its lesson.",
+    )
+    # A quick check is a lesson deal shown after one section of its lesson page.
+    section = models.CharField(
+        max_length=40,
+        choices=section_choices,  # the sections are declared once, in lessons.course
+        blank=True,
+        help_text="For a quick check only: the section of the lesson it follows on the page "
+        "(leave the number blank). Leave empty for an exercise or a practice deal.",
     )
     game = models.CharField(max_length=30, choices=game_choices, default="badacey")
     settings = models.JSONField(
@@ -213,9 +235,19 @@ class Deal(SeatReadings, models.Model):
                 name="one_exercise_per_lesson_number",
                 violation_error_message="That lesson already has an exercise with this number.",
             ),
+            # Drafts may pile up while a teacher tries versions; the page shows one.
+            models.UniqueConstraint(
+                fields=["lesson", "section"],
+                condition=models.Q(published=True) & ~models.Q(section=""),
+                name="one_published_quick_check_per_section",
+                violation_error_message="That section already has a published quick check: "
+                "unpublish it first, or keep this one as a draft.",
+            ),
         ]
 
     def __str__(self) -> str:
+        if self.lesson and self.section:
+            return f"{self.get_lesson_display()} quick check ({self.section}): {self.title}"
         if self.lesson:
             return f"{self.get_lesson_display()} exercise {self.number}: {self.title}"
         return self.title
@@ -352,15 +384,18 @@ class Deal(SeatReadings, models.Model):
 
         # clean_fields() lets None through for a field that may be blank, though the
         # database would refuse it: empty text is "", never null.
-        for name in ("lesson", "history", "explanation"):
+        for name in ("lesson", "section", "history", "explanation"):
             if getattr(self, name) is None:
                 add(name, "Leave this empty rather than null.")
 
+        quick = isinstance(self.section, str) and bool(self.section)
         if isinstance(self.lesson, str) and (self.number is None or _is_int(self.number)):
-            if self.lesson and self.number is None:
+            if self.lesson and self.number is None and not quick:
                 add("number", "An exercise in a lesson needs its number.")
             if not self.lesson and self.number is not None:
                 add("number", "Only lesson exercises have a number; clear it for a practice deal.")
+        if quick and isinstance(self.lesson, str):
+            self._clean_section(add)
 
         profile = self._clean_profile(add)
         seats_ok = self._clean_seats(profile, add)
@@ -368,6 +403,22 @@ class Deal(SeatReadings, models.Model):
         self._clean_history(profile, seats_ok, add)
         if errors:
             raise ValidationError(errors)
+
+    def _clean_section(self, add) -> None:
+        """A quick check follows a section of its own lesson, and has no exercise number."""
+        found = course.lesson(self.lesson)
+        if found is None:
+            add("section", "A quick check belongs to a lesson: choose the lesson it is part of.")
+            return
+        anchors = [section.anchor for section in found.sections]
+        if self.section not in anchors:
+            add(
+                "section",
+                f"“{self.section}” is not a section of the {found.name} lesson; choose one of "
+                f"{', '.join(anchors)}.",
+            )
+        if self.number is not None:
+            add("number", "A quick check has no exercise number: clear it, or clear the section.")
 
     def _clean_profile(self, add) -> GameProfile | None:
         if not isinstance(self.game, str):

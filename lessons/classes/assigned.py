@@ -49,7 +49,9 @@ def lesson_deals(assignments: Iterable[Assignment]) -> dict[str, set[int]]:
     lessons = {a.lesson for a in assignments if a.kind == Assignment.LESSON}
     found: dict[str, set[int]] = {key: set() for key in lessons}
     if lessons:
-        rows = Deal.objects.published().filter(lesson__in=lessons).values_list("lesson", "pk")
+        # The exercises only: a quick check is not part of finishing a lesson.
+        exercises = Deal.objects.published().filter(lesson__in=lessons, section="")
+        rows = exercises.values_list("lesson", "pk")
         for lesson, pk in rows:
             found[lesson].add(pk)
     return found

@@ -1,7 +1,8 @@
 """Turning the lesson content into deals, and loading the ones a database lacks.
 
 ``content_deals()`` builds one unsaved ``Deal`` per entry of
-``lessons.content.exercises`` and ``lessons.content.practice``. An entry with
+``lessons.content.exercises``, ``lessons.content.quick_checks`` and
+``lessons.content.practice``. An entry with
 a ``worked_deal`` gets that notation file as its history (its seats renamed
 to the entry's, if it names them) and takes from the engine's replay
 whatever the entry leaves out: seats and final cards, button, table
@@ -29,11 +30,12 @@ from lessons.deals.histories import history_facts, rename_seats
 from ..models import Deal, LoadedContent
 from .exercises import lesson_entries
 from .practice import PRACTICE
+from .quick_checks import check_entries
 
 
 def content_entries() -> list[dict]:
-    """Every shipped deal as written, lessons first; fresh copies, safe to change."""
-    return copy.deepcopy([*lesson_entries(), *PRACTICE])
+    """Every shipped deal as written: exercises, then quick checks, then practice; fresh copies."""
+    return copy.deepcopy([*lesson_entries(), *check_entries(), *PRACTICE])
 
 
 def build(entry: dict) -> Deal:

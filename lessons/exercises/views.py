@@ -148,4 +148,7 @@ def _page(
     fills: dict[str, str] = {}
     if deal.lesson:
         fills = progress.lesson_fills(request, deal.lesson)
+    if deal.lesson and deal.section:  # a quick check's status is not among the exercises'
+        learner = progress.learner_of(request)
+        fills |= progress.fills_for_statuses(progress.quick_check_statuses(learner, deal.lesson))
     return HttpResponse(slots.fill(html, fills), status=status)

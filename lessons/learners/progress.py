@@ -235,12 +235,39 @@ def _owned(prefix: str, learner: Learner) -> Q:
     return Q(**{prefix + k: v for k, v in _owner_filter(learner).items()})
 
 
-def fills_for(progress: LessonProgress) -> dict[str, str]:
-    """What goes into the ``{% slot %}`` markers of a page showing these exercises."""
+def quick_check_statuses(learner: Learner, lesson: str) -> dict[str, str]:
+    """The status of each published quick check of ``lesson`` (one query; none for a newcomer).
+
+    Kept apart from ``lesson_progress``: a quick check is not one of the
+    lesson's exercises, so it never enters their count or the next step.
+    """
+    if not learner.known:
+        return {}
+    mine = _owned("attempt__", learner)
+    rows = (
+        Deal.objects.published()
+        .quick_checks(lesson)
+        .values("slug")
+        .annotate(
+            tries=Count("attempt", filter=mine),
+            rights=Count("attempt", filter=mine & Q(attempt__correct=True)),
+        )
+    )
+    return {row["slug"]: status_of(row["tries"], row["rights"]) for row in rows}
+
+
+def fills_for_statuses(statuses: Mapping[str, str]) -> dict[str, str]:
+    """The status slots (``status:`` and ``status-text:``) of these deals."""
     fills: dict[str, str] = {}
-    for slug, status in progress.statuses.items():
+    for slug, status in statuses.items():
         fills[f"status:{slug}"] = status
         fills[f"status-text:{slug}"] = STATUS_TEXT[status]  # the mark is CSS, keyed on data-status
+    return fills
+
+
+def fills_for(progress: LessonProgress) -> dict[str, str]:
+    """What goes into the ``{% slot %}`` markers of a page showing these exercises."""
+    fills = fills_for_statuses(progress.statuses)
     fills[f"count:{progress.lesson}"] = progress.count_text()
     for number in progress.ticked:
         fills[f"check:{progress.lesson}:{number}"] = "checked"
@@ -282,8 +309,9 @@ def next_step(request: HttpRequest, deal: Deal) -> NextStep | None:
     of the lesson, so a learner who began at the end is sent back to the
     first one left rather than on to a lesson with most of this one unsolved.
     When that exercise is an earlier one, the next lesson is offered second.
+    A quick check has none: the learner reads on from where it stands.
     """
-    if not deal.lesson:
+    if not deal.lesson or deal.section:
         return None
     progress = lesson_progress(learner_of(request), deal.lesson)
     slugs = list(progress.statuses)
@@ -311,9 +339,14 @@ def next_step(request: HttpRequest, deal: Deal) -> NextStep | None:
 
 
 def teaching_link(deal: Deal, form: Any) -> str | None:
-    """The lesson section that explains the first part answered wrongly."""
+    """The lesson section that explains the first part answered wrongly.
+
+    A quick check asks about the section it follows, so that is the one to reread.
+    """
     if not deal.lesson or not getattr(form, "results", None):
         return None
+    if deal.section and course.lesson(deal.lesson) and not all(r.ok for r in form.results):
+        return f"{course.BY_KEY[deal.lesson].url}#{deal.section}"
     for part, result in zip(deal.parts, form.results, strict=False):
         if not result.ok:
             return course.teaching_section(deal.lesson, part.get("kind", ""))
@@ -397,7 +430,10 @@ def overview(request: HttpRequest) -> Overview:
     """Everything /progress/ shows: two queries whatever the number of attempts."""
     learner = learner_of(request)
     now = timezone.now()
-    deals = list(Deal.objects.published().exclude(lesson="").order_by("lesson", "number"))
+    # The lessons' exercises only: a quick check shows its result in the skills instead.
+    deals = list(
+        Deal.objects.published().exclude(lesson="").filter(section="").order_by("lesson", "number")
+    )
     rows: list[tuple[int, datetime, bool]] = []
     if learner.known:
         rows = list(

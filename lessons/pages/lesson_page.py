@@ -23,7 +23,7 @@ from lessons.exercises.blocks import ExerciseBlock
 from lessons.glossary.linking import link_first_uses
 from lessons.learners import progress
 from lessons.models import Deal
-from lessons.pages import badeucey_page, page_cache, page_data
+from lessons.pages import badeucey_page, page_cache, page_data, section_ends
 
 
 def exercise_slot(slug: str) -> str:
@@ -45,6 +45,7 @@ def lesson_response(
     only that exercise is rendered, the rest of the page is the cached one.
     """
     fills: dict[str, str] = progress.lesson_fills(request, lesson)
+    fills |= section_ends.fills(request, lesson)
     if answered is not None:
         block = render_to_string(
             "lessons/_exercise.html", {"exercise": answered} | (extra or {}), request=request
@@ -65,8 +66,8 @@ def lesson_response(
 
 
 def lesson_deals(lesson: str) -> QuerySet:
-    """Every stored deal a lesson page can show: its exercises, and the deals the replayer
-    plays (the page links a worked deal's replay only while that deal is published)."""
+    """Every stored deal a lesson page can show: its exercises and quick checks, and the deals
+    the replayer plays (the page links a worked deal's replay only while that deal is published)."""
     return Deal.objects.filter(Q(lesson=lesson) | ~Q(history=""))
 
 
@@ -103,7 +104,8 @@ def lesson_context(lesson: str) -> dict:
         }
     before, after = course.neighbours(lesson)
     place = {"lesson": course.BY_KEY[lesson], "previous_lesson": before, "next_lesson": after}
-    return context | place | {"exercises": exercises}
+    ends = section_ends.section_ends(lesson)
+    return context | place | {"exercises": exercises, "section_ends": ends}
 
 
 def cached_page(

@@ -31,6 +31,7 @@ from django.contrib import admin, messages
 from django.contrib.admin.actions import delete_selected
 from django.contrib.admin.helpers import AdminErrorList
 from django.core.exceptions import PermissionDenied
+from django.db import IntegrityError, transaction
 from django.db.models import F, QuerySet
 from django.http import (
     HttpRequest,
@@ -76,7 +77,7 @@ class DealAdmin(admin.ModelAdmin):
     form = DealAdminForm
     save_as = True  # "Save as new": a copy to start a similar deal from
     list_display = ("title", "kind", "game", "published", "updated_at", *STAT_COLUMNS)
-    list_filter = ("lesson", "game", "published", "study_mode")
+    list_filter = ("lesson", "section", "game", "published", "study_mode")
     search_fields = ("title", "prompt", "seats")
     prepopulated_fields = {"slug": ("title",)}
     readonly_fields = ("saved_verdict",)
@@ -104,11 +105,12 @@ class DealAdmin(admin.ModelAdmin):
         ("Cards", {"fields": ("seats", "history", "study_mode")}),
         ("Question", {"fields": ("prompt", "parts", "explanation")}),
         (
-            "Lesson exercise",
+            "Lesson exercise or quick check",
             {
-                "fields": ("lesson", "number"),
-                "description": "Only for the lessons' own exercises: leave both blank "
-                "for a practice deal.",
+                "fields": ("lesson", "number", "section"),
+                "description": "Only for the lessons' own deals: an exercise has a number, "
+                "a quick check a section instead (it shows at the end of that section). "
+                "Leave all three blank for a practice deal.",
             },
         ),
         ("Verdict of the saved deal", {"fields": ("saved_verdict",)}),
@@ -140,6 +142,8 @@ class DealAdmin(admin.ModelAdmin):
 
     @admin.display(description="lesson", ordering="lesson")
     def kind(self, deal: Deal) -> str:
+        if deal.lesson and deal.section:
+            return f"{deal.get_lesson_display()} quick check: {deal.get_section_display()}"
         return f"{deal.get_lesson_display()} {deal.number}" if deal.lesson else "practice"
 
     @admin.display(description="Evaluator's verdict")
@@ -403,7 +407,20 @@ class DealAdmin(admin.ModelAdmin):
 
     @admin.action(description="Publish selected deals", permissions=["change"])
     def publish(self, request: HttpRequest, queryset) -> None:
-        count = queryset.update(published=True, updated_at=timezone.now(), version=F("version") + 1)
+        try:
+            with transaction.atomic():
+                count = queryset.update(
+                    published=True, updated_at=timezone.now(), version=F("version") + 1
+                )
+        except IntegrityError:  # a section may show one published quick check only
+            self.message_user(
+                request,
+                "Nothing was published: a section can show one published quick check, and "
+                "these would give a section two. Unpublish the one it has first, or publish "
+                "one draft at a time.",
+                messages.ERROR,
+            )
+            return
         self.message_user(request, f"Published {count} deal(s).", messages.SUCCESS)
 
     @admin.action(description="Unpublish selected deals", permissions=["change"])

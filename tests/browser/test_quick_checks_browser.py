@@ -1,0 +1,102 @@
+"""Quick checks in a real browser: answered wrong then right in place, with and without JavaScript.
+
+The skill level beside the section's "Practise this" link follows the
+answers, and axe finds nothing to fault in the answered section in either
+colour scheme.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from lessons import skills
+from lessons.learners import mastery
+from lessons.models import Deal, SkillState
+from tests.browser.answering import fill_answer
+from tests.browser.axe import axe_violations_without_javascript
+from tests.factories import right_answer
+
+pytestmark = [pytest.mark.browser, pytest.mark.cache, pytest.mark.django_db(transaction=True)]
+
+ANCHOR = "best-subset"
+SKILL = skills.BADUGI_SKILL["badugi"]
+
+
+def the_check() -> Deal:
+    return Deal.objects.published().get(lesson="badugi", section=ANCHOR)
+
+
+def fewer_cards(deal: Deal) -> dict:
+    """The right selection less one card: legal, but not the best."""
+    answer = right_answer(deal)
+    (key,) = answer
+    answer[key] = list(answer[key])[:-1]
+    return answer
+
+
+def level_words(page) -> str:
+    name = skills.BY_KEY[SKILL].name
+    row = page.locator(
+        ".practise-this", has=page.get_by_role("link", name=f"Practise this: {name}")
+    )
+    return row.locator(".skill-level__name").inner_text().strip()
+
+
+def stored_level() -> str:
+    state = SkillState.objects.filter(skill=SKILL).first()
+    return mastery.level_name(state.level if state else mastery.NOT_STARTED)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_quick_check_with_javascript_wrong_then_right(page, live_server, axe, scheme):
+    page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
+    deal = the_check()
+    page.goto(f"{live_server.url}/badugi/#{ANCHOR}")
+    page.wait_for_function("window.htmx !== undefined")
+    block = page.locator(f"#exercise-{deal.slug}")
+    assert "Quick check" in block.locator("h3").inner_text()
+    assert level_words(page) == stored_level()
+    url = page.url
+
+    fill_answer(page, fewer_cards(deal))
+    block.locator(".exercise__check").click()
+    page.locator(f"#feedback-{deal.slug}").get_by_text("Not yet").first.wait_for()
+    assert page.url == url, "the answer was checked in place"
+    assert block.locator(".exercise__part--error").count() == 1
+    assert axe(page) == []
+
+    fill_answer(page, right_answer(deal))
+    block.locator(".exercise__check").click()
+    page.locator(f"#feedback-{deal.slug}").get_by_text("All right").first.wait_for()
+    assert page.locator(f"#status-{deal.slug}").get_attribute("data-status") == "solved"
+    page.reload()
+    assert level_words(page) == stored_level() != mastery.level_name(mastery.NOT_STARTED)
+    assert axe(page) == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_a_quick_check_without_javascript_wrong_then_right(browser, live_server, scheme):
+    deal = the_check()
+    context = browser.new_context(java_script_enabled=False, color_scheme=scheme)
+    checker = browser.new_context(bypass_csp=True, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        page.goto(f"{live_server.url}/badugi/")
+        block = page.locator(f"#exercise-{deal.slug}")
+        fill_answer(page, fewer_cards(deal))
+        with page.expect_navigation():  # without JavaScript the lesson comes back whole
+            block.locator(".exercise__check").click()
+        assert "Not yet" in page.locator(f"#feedback-{deal.slug}").inner_text()
+        assert page.url.endswith(f"#feedback-{deal.slug}")
+        tab = checker.new_page()
+        assert axe_violations_without_javascript(tab, page.content(), page.url) == []
+
+        fill_answer(page, right_answer(deal))
+        with page.expect_navigation():
+            page.locator(f"#exercise-{deal.slug} .exercise__check").click()
+        assert "All right" in page.locator(f"#feedback-{deal.slug}").inner_text()
+        assert level_words(page) == stored_level() != mastery.level_name(mastery.NOT_STARTED)
+        assert axe_violations_without_javascript(tab, page.content(), page.url) == []
+    finally:
+        checker.close()
+        context.close()
