@@ -90,6 +90,7 @@ def text_of(page) -> str:
     """A page (or part of one) as plain text, cards' hidden names dropped, entities decoded."""
     source = page if isinstance(page, str) else page.text
     body = re.sub(r'<span class="visually-hidden">[^<]*</span>', "", source)
+    body = re.sub(r'(<span class="pc [^"]*">)[^<]*', r"\1", body)  # a boxed card's text is its name
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)))
 
 
