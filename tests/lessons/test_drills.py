@@ -76,7 +76,8 @@ def test_the_same_url_shows_the_same_cards(client):
         assert seat["name"] in first
 
     def names(page):
-        return re.findall(r'<span class="pc [^"]*">(?:<span class="visually-hidden">)?([^<]*)', page)
+        card_name = r'<span class="pc [^"]*">(?:<span class="visually-hidden">)?([^<]*)'
+        return re.findall(card_name, page)
 
     assert names(first) == names(second)
     assert len(names(first)) >= 2 * 5
