@@ -37,7 +37,7 @@ CONTROLS = {"a", "button", "label", "legend", "select", "option", "optgroup", "t
 NOT_PROSE = {"output", "summary", "code", "pre", "kbd", "samp", "script", "style", "template"}
 SKIPPED_TAGS = frozenset(HEADINGS | CONTROLS | NOT_PROSE | {"noscript", "svg", "math", "title"})
 # Card markup and text that is not read as shown.
-SKIPPED_CLASSES = frozenset({"playing-card", "hand", "visually-hidden", "glossary-tip"})
+SKIPPED_CLASSES = frozenset({"pc", "hand", "visually-hidden", "glossary-tip"})
 VOID_TAGS = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta"})
 VOID_TAGS |= {"source", "track", "wbr", "param", "keygen"}
 BLOCK_SLOT = re.compile(r"slot:[\w:.-]+\{\Z")  # "<!--slot:name{-->" opens a block slot's default
@@ -50,7 +50,7 @@ REFERENCE = re.compile(r"&#?[0-9A-Za-z]+;?")
 # its prose, so each is blanked out before parsing (same length, so every offset holds)
 # with a character that is neither a word's nor a space: no use can start, end or run
 # across one. A card drawn some other way is simply parsed and skipped like the rest.
-CARD = re.compile(r'<span class="playing-card[^"<>]*">(?:<span[^<>]*>[^<>]*</span>)*</span>')
+CARD = re.compile(r'<span class="pc(?: [^"<>]*)?">(?:[^<>]|<span[^<>]*>[^<>]*</span>)*</span>')
 BLANK = "\x01"
 
 

@@ -41,6 +41,7 @@ from django.template.loader import get_template
 
 from lessons.code_version import code_version
 from lessons.pages import slots
+from lessons.pages.minify import minify
 
 TIMEOUT = 24 * 60 * 60  # old versions' pages simply age out
 PARENT = "base.html"  # what every cached page extends
@@ -94,13 +95,16 @@ def cached_blocks(
     """The page's rendered blocks, split at their slots, from the cache or rendered now.
 
     ``context`` is called only on a miss: building it is most of the cost.
+    A block rendered now loses the whitespace no reader sees (``minify``)
+    before it is stored.
     """
     key = page_key(name, deals)
     blocks = cache.get(key)
     if blocks is None:
         rendered = render_blocks(template_name, context())
         rendered["content"] = finish(rendered["content"])
-        blocks = {block: slots.split(html) for block, html in rendered.items()}
+        # Minified here, on a miss only: every hit serves the smaller page for free.
+        blocks = {block: slots.split(minify(html)) for block, html in rendered.items()}
         cache.set(key, blocks, TIMEOUT)
     return blocks
 

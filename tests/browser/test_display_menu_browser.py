@@ -162,13 +162,13 @@ def test_the_open_menu_lies_wholly_on_screen(page, live_server, width):
 def test_larger_cards_make_every_card_bigger_and_are_remembered(page, live_server):
     load_content()
     page.goto(live_server.url + "/badugi/")
-    card = page.locator(".hand .playing-card").first
+    card = page.locator(".hand .pc").first
     before = card.bounding_box()["width"]
     open_menu(page)
     page.get_by_role("button", name="Larger cards").click()
     assert card.bounding_box()["width"] > before
     page.reload()
-    assert page.locator(".hand .playing-card").first.bounding_box()["width"] > before
+    assert page.locator(".hand .pc").first.bounding_box()["width"] > before
 
 
 def test_without_javascript_the_menu_is_not_offered(browser, live_server):

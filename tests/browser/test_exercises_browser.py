@@ -185,23 +185,25 @@ def test_a_lesson_answer_updates_on_this_page_and_the_count_without_a_reload(pag
 
 
 # Where a ticked card's tick and its corner text (rank and suit) are drawn, in page pixels.
+# The corner is the card's ::before (drawn from its classes), the tick the label's ::after.
 TICK_AND_CORNER = """label => {
-  const card = label.querySelector(".playing-card");
-  const face = card.querySelector(".playing-card__face");
-  const range = document.createRange();
-  range.selectNodeContents(face);
-  const text = range.getBoundingClientRect();
+  const card = label.querySelector(".pc");
   const box = card.getBoundingClientRect();
+  const edge = label.getBoundingClientRect();
   const style = getComputedStyle(card);
-  const tick = getComputedStyle(card, "::before");
+  const corner = getComputedStyle(card, "::before");
+  const tick = getComputedStyle(label, "::after");
   const px = value => parseFloat(value) || 0;
-  // Chromium resolves a positioned box's insets to pixels, whichever sides were set.
-  const left = box.left + px(style.borderLeftWidth) + px(tick.left);
-  const top = box.top + px(style.borderTopWidth) + px(tick.top);
+  // Chromium resolves a positioned box's insets and size to pixels, whichever sides were set.
+  const textLeft = box.left + px(style.borderLeftWidth) + px(corner.left) + px(corner.paddingLeft);
+  const textTop = box.top + px(style.borderTopWidth) + px(corner.top) + px(corner.paddingTop);
+  const left = edge.left + px(tick.left);
+  const top = edge.top + px(tick.top);
   return {
     tick: [left, top, left + px(tick.width), top + px(tick.height)],
-    text: [text.left, text.top, text.right, text.bottom],
+    text: [textLeft, textTop, textLeft + px(corner.width), textTop + px(corner.height)],
     content: tick.content,
+    corner: corner.content,
   };
 }"""
 
@@ -220,6 +222,7 @@ def test_the_tick_on_a_chosen_ten_leaves_its_rank_and_suit_in_view(page, live_se
         toggle.check()
         found = page.locator(f'label[for="{toggle.get_attribute("id")}"]').evaluate(TICK_AND_CORNER)
         assert "✓" in found["content"]
+        assert "10" in found["corner"], found  # the corner is drawn, and a ten's is widest
         (tl, tt, tr, tb), (xl, xt, xr, xb) = found["tick"], found["text"]
         overlap = min(tr, xr) - max(tl, xl) > 0 and min(tb, xb) - max(tt, xt) > 0
         assert not overlap, found

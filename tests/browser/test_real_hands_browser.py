@@ -99,7 +99,7 @@ def test_a_learner_pastes_a_hand_and_steps_through_it_by_keyboard_alone(page, li
         heard = page.locator("#replay-status").evaluate(HEARD_JS)
         assert heard == spoken_words(played.steps[n].text)
     folded = page.get_by_role("group", name="Ivy's face-down cards")  # never shown
-    expect(folded.locator(".playing-card--back").first).to_have_text("a face-down card")
+    expect(folded.locator(".pc.back").first).to_have_text("a face-down card")
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -162,7 +162,7 @@ def test_an_arriving_card_meets_contrast_in_every_frame(page, replay_url, played
     page.emulate_media(color_scheme=scheme, reduced_motion="no-preference")
     page.add_init_script(HOLD_ANIMATIONS)
     page.goto(replay_url(draw_step(played)))
-    assert page.locator(".replayer .playing-card--in").count() > 0
+    assert page.locator(".replayer .pc.new").count() > 0
     for ms in (0, 100, 200):  # the animation's first frame, and on through its 300 ms
         assert "card-in" in page.evaluate(FREEZE_AT, ms)
         assert axe(page) == []
@@ -171,7 +171,7 @@ def test_an_arriving_card_meets_contrast_in_every_frame(page, replay_url, played
 def test_with_reduced_motion_nothing_moves(page, replay_url, played):
     page.emulate_media(reduced_motion="reduce")
     page.goto(replay_url(draw_step(played)))
-    assert page.locator(".replayer .playing-card--in").count() > 0
+    assert page.locator(".replayer .pc.new").count() > 0
     assert page.evaluate("document.getAnimations().length") == 0
     page.get_by_role("link", name="Next", exact=True).click()
     assert page.evaluate("document.getAnimations().length") == 0

@@ -135,17 +135,17 @@ def test_study_mode_hides_the_other_hands_until_the_showdown(page, at, played):
     page.select_option("#replay-study-seat", "0")
     page.get_by_role("button", name="Apply").click()
     mine, theirs = played.record.seats[0].name, played.record.seats[1].name
-    assert page.locator(f'[data-seat="{mine}"] .playing-card--back').count() == 0
-    expect(page.locator(f'[data-seat="{theirs}"] .playing-card--back')).to_have_count(
+    assert page.locator(f'[data-seat="{mine}"] .pc.back').count() == 0
+    expect(page.locator(f'[data-seat="{theirs}"] .pc.back')).to_have_count(
         len(played.record.seats[1].cards)
     )
     page.keyboard.press("End")
     shows_step(page, len(played.steps) - 1)
-    assert page.locator(".replay-seats .playing-card--back").count() == 0
+    assert page.locator(".replay-seats .pc.back").count() == 0
     page.goto(at(showdown - 1, extra="&study=0"))
-    assert page.locator(".replay-seats .playing-card--back").count() > 0
+    assert page.locator(".replay-seats .pc.back").count() > 0
     page.goto(at(showdown, extra="&study=0"))
-    assert page.locator(".replay-seats .playing-card--back").count() == 0
+    assert page.locator(".replay-seats .pc.back").count() == 0
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -96,8 +96,8 @@ CARD_EDGES = """() => {
   const edge = selector => getComputedStyle(document.querySelector(selector)).borderTopColor;
   return {
     page: getComputedStyle(document.body).backgroundColor,
-    card: edge(".deal-verdict .playing-card:not(.playing-card--counts)"),
-    counts: edge(".deal-verdict .playing-card--counts"),
+    card: edge(".deal-verdict .pc:not(.counts)"),
+    counts: edge(".deal-verdict .pc.counts"),
   };
 }"""
 

@@ -105,7 +105,7 @@ def test_the_calculator_by_keyboard_settles_in_place_and_axe_finds_nothing(page,
     answer = page.locator(".tool__answer")
     answer.wait_for()
     focus_lands_on(page, "tool__answer")
-    assert answer.locator(".visually-hidden", has_text="ace of spades").count() > 0
+    assert answer.locator(".pc", has_text="ace of spades").count() > 0
     assert query(page)["pot"] == ["90"]
     page.locator("details.tool__report summary").focus()
     page.keyboard.press("Enter")

@@ -44,7 +44,7 @@ def test_the_answer_shows_what_the_evaluator_says(client):
     assert f"<td>{sum(outcome.payouts)}</td>" in html  # the payouts add up to the pot
     unit = deal.profile.bet_size(2)
     assertContains(response, f"the round total goes to {12 + unit}")
-    assertContains(response, "playing-card--counts")  # the Badugi cards that count are marked
+    assertContains(response, " (counts)</span>")  # the Badugi cards that count are marked
 
 
 def test_every_equally_good_selection_is_shown(client):

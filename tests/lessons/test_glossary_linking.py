@@ -5,10 +5,19 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.template.loader import render_to_string
 from django.utils.html import escape
+
+from evaluator import parse_cards
 
 from lessons.glossary import terms
 from lessons.glossary.linking import link_first_uses
+
+
+def card(text: str, **marks: object) -> str:
+    """One card exactly as the site's card component draws it."""
+    (drawn,) = parse_cards(text)
+    return render_to_string("includes/card.html", {"card": drawn, **marks}).strip()
 
 
 def links(html: str) -> list[tuple[str, str]]:
@@ -58,7 +67,7 @@ def test_no_link_goes_inside_a_heading_a_link_a_button_or_a_label():
 
 def test_no_link_goes_inside_card_markup_or_hidden_text():
     html = (
-        '<p><span class="playing-card"><span class="visually-hidden">(discarded)</span></span>'
+        f"<p>{card('2♠', discarded=parse_cards('2♠'))}"
         '<span class="hand" role="group" aria-label="Your hand">draw</span>'
         '<span aria-hidden="true">pot</span> then discard.</p>'
     )
@@ -111,18 +120,19 @@ def test_anchors_and_forms_are_unique():
 
 
 def test_a_phrase_is_not_read_across_a_card_or_a_tag():
-    card = '<span class="playing-card"><span aria-hidden="true">2♠</span></span>'
-    assert links(link_first_uses(f"<p>side {card} pot</p>")) == [("pot", "pot")]
+    two = card("2♠")
+    assert links(link_first_uses(f"<p>side {two} pot</p>")) == [("pot", "pot")]
     assert links(link_first_uses("<p>side <em>pot</em></p>")) == [("pot", "pot")]
 
 
 def test_a_card_drawn_by_the_card_component_keeps_its_markup():
-    card = (
-        '<span class="playing-card playing-card--spades"><span class="playing-card__face" '
-        'aria-hidden="true">2♠</span><span class="visually-hidden">two of spades (discarded)'
-        "</span></span>"
-    )
-    html = f"<p>Draw {card} now.</p>"
+    drawn = [
+        card("2♠", discarded=parse_cards("2♠")),
+        card("3♥", inline=True),
+        card("4♦", decides=True),
+        card("5♣", back=True),
+    ]
+    html = f"<p>Draw {' '.join(drawn)} now.</p>"
     out = link_first_uses(html)
-    assert card in out
+    assert all(markup in out for markup in drawn)
     assert links(out) == [("draw", "Draw")]

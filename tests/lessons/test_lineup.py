@@ -30,5 +30,5 @@ def test_the_first_comparison_marks_the_card_the_engine_says_decides(client):
     # Card by card: each row lists the hand in reading order.
     rows = lineup.split("<tr>")[1:]
     for row, value in zip(rows, (first, second), strict=True):
-        names = re.findall(r'visually-hidden">([a-z]+ of [a-z]+)', row)
+        names = re.findall(r'<span class="pc [^"]*">([a-z]+ of [a-z]+)', row)
         assert names == [card.name for card in reading_cards(value)]

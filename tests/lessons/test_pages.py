@@ -87,10 +87,20 @@ def outline(response) -> Outline:
     return parser
 
 
+CARD = re.compile(
+    r'<span class="pc ([shdc]) r(10|[2-9AJQK])[^"]*">(?:<span class="visually-hidden">)?[^<]*'
+)
+SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
 def text_of(page) -> str:
     """A page (or part of one) as plain text, cards' hidden names dropped, entities decoded."""
     source = page if isinstance(page, str) else page.text
-    body = re.sub(r'<span class="visually-hidden">[^<]*</span>', "", source)
+    # A card reads as its face ("A♠"), as a sighted reader sees it; site.css draws
+    # the face from the classes, so it is put back here from them.
+    body = re.sub(r'<span class="pc back">[^<]*', "", source)
+    body = CARD.sub(lambda card: card[2] + SYMBOLS[card[1]], body)
+    body = re.sub(r'<span class="visually-hidden">[^<]*</span>', "", body)
     body = re.sub(r'<span class="glossary-tip"[^>]*>[^<]*</span>', "", body)  # hover definitions
     return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", body)))
 

@@ -342,3 +342,18 @@ def test_a_quick_checks_own_page_shows_the_learners_status(client):
     client.post(deal.check_url, right_answer(deal), **HTMX)
     response = client.get(deal.get_absolute_url())
     assertContains(response, f'id="status-{deal.slug}" data-status="solved"')
+
+
+def test_without_javascript_a_checks_worked_answer_is_a_link_to_its_own_page(client):
+    # The lesson page carries each exercise's answer for readers without
+    # JavaScript, but a check's only as a link: seven of them cost /badacey/
+    # over 20 KB and pushed it past its size budget.
+    check = check_of("badacey", "five-card-low")
+    page = client.get(reverse("lessons:badacey")).content.decode()
+    block = section_html(page, "badacey", "five-card-low")
+    noscript = re.search(r"<noscript>(.*?)</noscript>", block, re.S).group(1)
+    assert f'href="{check.answer_url}"' in noscript and "worked-answer" not in noscript
+    answer = client.get(check.answer_url)
+    assert answer.status_code == 200
+    assertContains(answer, "worked-answer")
+    assertContains(answer, check.explanation[:40])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from django.conf import settings
 from django.template.loader import render_to_string
 
 from evaluator import Card, parse_card
@@ -15,13 +16,21 @@ def make_card(rank: str, suit: str) -> Card:
 
 
 def hidden_texts(html: str) -> list[str]:
-    return re.findall(r'<span class="visually-hidden">([^<]*)</span>', html)
+    """Each card's name: the text a screen reader hears (a boxed card's own text,
+    an inline card's visually hidden text)."""
+    return re.findall(r'<span class="pc[^"]*">(?:<span class="visually-hidden">)?([^<]*)<', html)
+
+
+def classes(html: str) -> list[str]:
+    return re.search(r'<span class="(pc[^"]*)"', html)[1].split()
 
 
 def test_a_card_is_named_in_words_and_shown_as_rank_and_suit():
     html = render_to_string("includes/card.html", {"card": make_card("Q", "h")})
     assert hidden_texts(html) == ["queen of hearts"]
-    assert '<span class="playing-card__face" aria-hidden="true">Q♥</span>' in html
+    # The corner and centre are drawn by site.css from the suit and rank classes.
+    assert classes(html) == ["pc", "h", "rQ"]
+    assert "Q♥" not in html
 
 
 def test_a_face_down_card_names_no_card():
@@ -32,23 +41,24 @@ def test_a_face_down_card_names_no_card():
 
 def test_the_deciding_card_of_a_comparison_says_so_in_words():
     html = render_to_string("includes/card.html", {"card": make_card("4", "d"), "decides": True})
-    assert "playing-card--decides" in html
+    assert "decides" in classes(html)
     assert hidden_texts(html) == ["four of diamonds (decides)"]
+    assert '<span class="pc__mark" aria-hidden="true"></span>' in html
 
 
 def test_hearts_and_diamonds_are_red_but_spades_are_not():
     hearts = render_to_string("includes/card.html", {"card": make_card("7", "h")})
     diamonds = render_to_string("includes/card.html", {"card": make_card("10", "d")})
     spades = render_to_string("includes/card.html", {"card": make_card("A", "s")})
-    assert "playing-card--red" in hearts
-    assert "playing-card--hearts" in hearts
-    assert "playing-card--red" in diamonds
-    assert "playing-card--red" not in spades
+    # site.css colours the h and d suit classes red.
+    assert classes(hearts)[1] == "h"
+    assert classes(diamonds)[1:3] == ["d", "r10"]
+    assert classes(spades)[1] == "s"
 
 
 def test_a_counting_card_says_so_in_words_not_just_colour():
     html = render_to_string("includes/card.html", {"card": make_card("A", "c"), "highlight": True})
-    assert "playing-card--counts" in html
+    assert "counts" in classes(html)
     assert hidden_texts(html) == ["ace of clubs (counts)"]
 
 
@@ -85,3 +95,33 @@ def test_a_hand_marks_drawn_and_discarded_cards():
         "queen of hearts (discarded)",
     ]
     assert 'role="group"' not in html
+
+
+def test_a_card_in_a_sentence_is_named_by_visually_hidden_text():
+    html = render_to_string("includes/card.html", {"card": make_card("K", "s"), "inline": True})
+    assert classes(html) == ["pc", "s", "rK", "inline"]
+    assert '<span class="visually-hidden">king of spades</span>' in html
+
+
+def test_drawn_and_discarded_cards_carry_the_marks_site_css_draws():
+    drawn = render_to_string("includes/card.html", {"card": make_card("2", "d"), "changed": "in"})
+    thrown = render_to_string("includes/card.html", {"card": make_card("2", "d"), "changed": "out"})
+    assert classes(drawn)[3:] == ["new"]
+    assert classes(thrown)[3:] == ["out"]
+
+
+def test_every_card_of_the_deck_has_its_rank_and_suit_drawn_by_the_stylesheets():
+    """The face is generated from the classes: a class without its rule is a blank card."""
+    stylesheets = [
+        (settings.BASE_DIR / "static" / "css" / name).read_text()
+        for name in ("site.css", "admin-deal.css")
+    ]
+    for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"):
+        for suit in "shdc":
+            card = make_card(rank, suit)
+            _block, suit_class, rank_class = classes(
+                render_to_string("includes/card.html", {"card": card})
+            )
+            for css in stylesheets:
+                assert f'.pc.{suit_class} {{ --s: "{card.symbol}";' in css, (card, suit_class)
+                assert f'.pc.{rank_class} {{ --r: "{card.rank_text}"; }}' in css, (card, rank_class)
