@@ -9,7 +9,6 @@ from django.template.loader import render_to_string
 from django.utils.html import escape
 
 from evaluator import parse_cards
-
 from lessons.glossary import terms
 from lessons.glossary.linking import link_first_uses
 
