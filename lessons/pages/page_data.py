@@ -9,6 +9,7 @@ exercises or the replayer.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from django.urls import reverse
 
@@ -305,7 +306,7 @@ def table_basics() -> dict:
         }
     record = played.record
     names = [seat.name for seat in record.seats]
-    pots = [
+    pots: list[dict[str, Any]] = [
         {
             "name": pot.name,
             "amount": pot.amount,

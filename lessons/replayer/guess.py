@@ -197,7 +197,8 @@ class GuessForm(forms.Form):
     )
 
     def __init__(self, *args: Any, highest: int, what: str, **kwargs: Any) -> None:
-        super().__init__(*args, prefix=PREFIX, **kwargs)
+        kwargs["prefix"] = PREFIX
+        super().__init__(*args, **kwargs)
         self.highest = highest
         self.what = what
         field = self.fields["answer"]
@@ -330,14 +331,14 @@ def check(asked: Asked) -> list[PartResult] | None:
         return [
             PartResult(part, given in counts, message, "The engine's throw", ("answer",), index=0)
         ]
-    form = asked.parts_form
-    assert form is not None
-    form.checked = True
-    if not form.is_valid():
-        asked.problems = [message for _, _, message in form.error_items()]
-        asked.status = 400 if form.is_malformed() else 200
+    parts_form = asked.parts_form
+    assert parts_form is not None
+    parts_form.checked = True
+    if not parts_form.is_valid():
+        asked.problems = [message for _, _, message in parts_form.error_items()]
+        asked.status = 400 if parts_form.is_malformed() else 200
         return None
-    return list(form.results)
+    return list(parts_form.results)
 
 
 def shown_results(table: ReplayTable) -> list[PartResult]:

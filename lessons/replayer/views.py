@@ -24,6 +24,7 @@ from django_htmx.http import push_url
 
 from badacey_site.client_address import client_address
 from lessons import course
+from lessons.deals.parts.base import PartResult
 from lessons.exercises.forms import ReplayStepForm
 from lessons.models import Deal, RealHand
 from lessons.replayer import guess, pasted
@@ -79,6 +80,7 @@ def _guess_replay(
             messages.info(request, "That question was answered already; here is where it led.")
             return redirect(state.here)
         asked = guess.ask(played, pending, request.POST)
+        results: list[PartResult] | None
         if "show" in request.POST:
             results = guess.shown_results(asked.table)
         else:

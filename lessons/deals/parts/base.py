@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeGuard
 
 from django import forms
 
@@ -33,11 +33,16 @@ class Table(Protocol):
     """What a part kind may read of a deal (``lessons.models.Deal`` has all of it)."""
 
     slug: str
-    game: str
     parts: list[dict[str, Any]]
     pot: int | None
     button: int
-    seats: list[dict[str, str]]
+
+    # Read-only here: a replay step dressed as a deal computes both.
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def seats(self) -> list[dict[str, str]]: ...
 
     @property
     def profile(self) -> GameProfile: ...
@@ -142,7 +147,7 @@ def answer_key(index: int, *detail: object) -> str:
     return "_".join([f"p{index}", *(str(d) for d in detail)])
 
 
-def is_whole(value: Any) -> bool:
+def is_whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
