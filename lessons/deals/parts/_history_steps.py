@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from badacey_site.whole_numbers import read_whole_number
-from evaluator import DealError
+from evaluator import DealError, GameProfile
 from evaluator.replay import Replay, Step
 from lessons.deals.histories import replay_history
-from lessons.deals.parts.base import Part, PartTextError, Table, is_whole
+from lessons.deals.parts.base import Part, PartKind, PartTextError, Table, is_whole
 
 # Far more steps than any deal has; larger numbers are refused as text.
 STEP_LIMIT = 10**6
@@ -111,3 +111,28 @@ def names_out(replay: Replay, index: int) -> tuple[list[str], list[str]]:
 
 def step_names(names: Sequence[str]) -> str:
     return ", ".join(names) if names else "nobody"
+
+
+class StepPart(PartKind):
+    """A part that asks about one step of the history: its text, its checks and where it fails.
+
+    The registry only takes classes that name their own ``kind``, so this
+    base is never offered as a kind of its own.
+    """
+
+    keys = frozenset({"step"})
+    needs_turn = False  # whether somebody must be about to act at the step
+
+    def to_text(self, part: Part, names: Sequence[str]) -> str:
+        return f"{self.keyword} step={part.get('step')}"
+
+    def from_text(self, rest: str, names: Sequence[str] | None) -> Part:
+        return {"kind": self.kind, "step": step_from_text(self.keyword, rest)}
+
+    def problem(
+        self, part: Part, profile: GameProfile | None, seat_count: int | None
+    ) -> str | None:
+        return step_problem(self.kind, part)
+
+    def deal_problems(self, part: Part, deal: Table) -> dict[str, str]:
+        return history_problems(self.kind, part, deal, needs_turn=self.needs_turn)

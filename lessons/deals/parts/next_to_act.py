@@ -10,18 +10,14 @@ skipped. The question shows what has happened so far in that street.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from django import forms
 
-from evaluator import GameProfile
 from lessons.deals.parts import _history_steps as steps
 from lessons.deals.parts.base import (
     Answers,
     OneChoiceField,
     Outcomes,
     Part,
-    PartKind,
     PartResult,
     Question,
     Table,
@@ -44,26 +40,12 @@ def legend(part: Part, deal: Table) -> str:
     return f"{street}: {events}{out} Who acts next?"
 
 
-class NextToAct(PartKind):
+class NextToAct(steps.StepPart):
+    needs_turn = True
     kind = "next_to_act"
     keyword = "next_to_act"
-    keys = frozenset({"step"})
     syntax = "“next_to_act step=12” (a step of the history's replay, from 0: who acts next?)"
     order = 42
-
-    def to_text(self, part: Part, names: Sequence[str]) -> str:
-        return f"{self.keyword} step={part.get('step')}"
-
-    def from_text(self, rest: str, names: Sequence[str] | None) -> Part:
-        return {"kind": self.kind, "step": steps.step_from_text(self.keyword, rest)}
-
-    def problem(
-        self, part: Part, profile: GameProfile | None, seat_count: int | None
-    ) -> str | None:
-        return steps.step_problem(self.kind, part)
-
-    def deal_problems(self, part: Part, deal: Table) -> dict[str, str]:
-        return steps.history_problems(self.kind, part, deal, needs_turn=True)
 
     def questions(self, index: int, part: Part, deal: Table) -> list[Question]:
         key = answer_key(index)

@@ -9,17 +9,13 @@ and the engine's replay decides it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from django import forms
 
-from evaluator import GameProfile
 from lessons.deals.parts import _history_steps as steps
 from lessons.deals.parts.base import (
     Answers,
     Outcomes,
     Part,
-    PartKind,
     PartResult,
     Question,
     Table,
@@ -41,26 +37,11 @@ def legend(part: Part, deal: Table) -> str:
     return f"{street}, the pot starts at {start}. {events} How many chips are in the pot now?"
 
 
-class PotAt(PartKind):
+class PotAt(steps.StepPart):
     kind = "pot_at"
     keyword = "pot_at"
-    keys = frozenset({"step"})
     syntax = "“pot_at step=7” (a step of the history's replay, from 0: what is the pot now?)"
     order = 44
-
-    def to_text(self, part: Part, names: Sequence[str]) -> str:
-        return f"{self.keyword} step={part.get('step')}"
-
-    def from_text(self, rest: str, names: Sequence[str] | None) -> Part:
-        return {"kind": self.kind, "step": steps.step_from_text(self.keyword, rest)}
-
-    def problem(
-        self, part: Part, profile: GameProfile | None, seat_count: int | None
-    ) -> str | None:
-        return steps.step_problem(self.kind, part)
-
-    def deal_problems(self, part: Part, deal: Table) -> dict[str, str]:
-        return steps.history_problems(self.kind, part, deal, needs_turn=False)
 
     def _facts(self, part: Part, deal: Table) -> dict:
         replay = steps.played(deal)
