@@ -14,7 +14,7 @@ drill kind reaches a skill in every game, and that every skill's section
 and generator exist.
 
 This module sits beside ``lessons.course`` in the facts layer: it imports
-the evaluator and the course only, never the models or a view.
+the evaluator, the course and Django's URL reversing only, never the models or a view.
 """
 
 from __future__ import annotations
@@ -22,6 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urlencode
+
+from django.urls import reverse
 
 from evaluator.drills import DrillItem
 from evaluator.settlement import Settlement
@@ -48,6 +51,12 @@ class Skill:
     @property
     def lesson(self) -> str:
         return self.section.partition("#")[0]
+
+    @property
+    def drill_url(self) -> str:
+        """The drill for this skill at its game and level; each visit deals a fresh item."""
+        query = urlencode({"game": self.game, "difficulty": self.difficulty})
+        return f"{reverse('lessons:drill', args=[self.drill])}?{query}"
 
 
 SKILLS: tuple[Skill, ...] = (

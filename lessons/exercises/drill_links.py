@@ -13,9 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from urllib.parse import urlencode
-
-from django.urls import reverse
 
 from lessons import skills
 from lessons.deals.parts import PartResult
@@ -30,8 +27,7 @@ class DrillLink:
 
 
 def drill_link(skill: skills.Skill) -> DrillLink:
-    query = urlencode({"game": skill.game, "difficulty": skill.difficulty})
-    return DrillLink(f"{reverse('lessons:drill', args=[skill.drill])}?{query}", skill.name)
+    return DrillLink(skill.drill_url, skill.name)
 
 
 def missed_skill(deal: Table, result: PartResult, shows: set[str]) -> skills.Skill | None:

@@ -15,10 +15,8 @@ status line (the exercises' ``status:`` slots) and each skill's level.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from urllib.parse import urlencode
 
 from django.http import HttpRequest
-from django.urls import reverse
 from django.utils.safestring import SafeString
 
 from lessons import course, skills
@@ -38,9 +36,7 @@ class Practise:
 
     @property
     def url(self) -> str:
-        """The drill with this skill's settings; the drill page adds a fresh seed."""
-        query = urlencode({"game": self.skill.game, "difficulty": self.skill.difficulty})
-        return f"{reverse('lessons:drill', args=[self.skill.drill])}?{query}"
+        return self.skill.drill_url
 
     @property
     def slot(self) -> str:
