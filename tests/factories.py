@@ -77,8 +77,15 @@ def lesson_exercises() -> list[Deal]:
 
     Unsaved deals need no database, so tests can read them while pytest
     collects, e.g. to parametrize only over the cases an exercise can show.
+    The quick checks are lesson deals too but not exercises (no number, a
+    section instead); their own tests read ``lesson_quick_checks``.
     """
-    return [deal for deal in content_deals() if deal.lesson]
+    return [deal for deal in content_deals() if deal.lesson and not deal.section]
+
+
+def lesson_quick_checks() -> list[Deal]:
+    """The quick checks as the content defines them, unsaved."""
+    return [deal for deal in content_deals() if deal.lesson and deal.section]
 
 
 def shipped_deal(slug: str) -> Deal:

@@ -63,7 +63,7 @@ def even_split(deal: Deal) -> dict[str, str]:
 
 
 def test_the_exercises_are_the_six_the_database_holds():
-    stored = Deal.objects.published().for_lesson("badeucey")
+    stored = Deal.objects.published().for_lesson("badeucey")  # exercises, not quick checks
     assert [d.slug for d in stored] == [d.slug for d in EXERCISES]
     for deal in stored:
         defined = next(e for e in EXERCISES if e.slug == deal.slug)

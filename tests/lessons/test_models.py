@@ -46,10 +46,13 @@ def test_every_lesson_exercise_passes_its_own_validation():
 
 def test_only_maras_and_the_table_basics_deals_store_a_history_and_none_is_practice():
     assert not Deal.objects.practice().filter(slug__in=sum(LESSON_SLUGS.values(), [])).exists()
-    with_history = Deal.objects.exclude(lesson="").exclude(history="")
+    with_history = Deal.objects.exclude(lesson="").filter(section="").exclude(history="")
     # Mara's draws, and the Table basics deal its first five exercises replay.
     table_basics = [f"table_basics-{n}" for n in range(1, 6)]
     assert [deal.slug for deal in with_history] == ["badugi-6", *table_basics]
+    # A quick check that asks about a step replays a history of its own.
+    steps = [d for d in Deal.objects.exclude(section="") if d.parts[0]["kind"] == "pot_at"]
+    assert steps and all(deal.history for deal in steps)
 
 
 def test_the_badacey_pots_are_the_lesson_pots():

@@ -1,25 +1,22 @@
-"""The Badeucey and drawing lessons' quick checks, each asked, answered and shown.
+"""The card lessons' quick checks, each asked, answered and shown.
+
+(Table basics asks about steps of a history: test_table_basics_quick_checks.py.)
 
 Each check is one short question after one section of its lesson page, in
 the exercises' format plus a ``section``. These tests build every entry as
 the loader does (an unsaved ``Deal``), let the model and the engine judge
-it, and draw its form, its feedback and its worked answer. The modules are
-read by file path, so they are tested whether or not the package that
-collects them is present. Every right answer is the engine's
+it, and draw its form, its feedback and its worked answer. Every right answer is the engine's
 (``right_answer``); every wrong one is made from it, never typed.
 """
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
-from django.core.exceptions import ValidationError
 from django.template.loader import render_to_string
 from django.utils.html import escape
 
 from lessons.content.loader import build
+from lessons.content.quick_checks import check_entries, check_slug, lesson_checks
 from lessons.course import BY_KEY
 from lessons.deals import parts
 from lessons.exercises.blocks import ExerciseBlock
@@ -27,37 +24,23 @@ from lessons.exercises.forms import AnswerForm
 from lessons.models import Deal
 from tests.factories import lesson_exercises, right_answer
 
-FOLDER = Path(__file__).resolve().parents[2] / "lessons" / "content" / "quick_checks"
-LESSONS = ("badeucey", "drawing")
+LESSONS = ("badugi", "badacey", "badeucey", "drawing")
 # Until a deal can name its section, a lesson deal must have a number: the
 # only complaint the model may make of a check then is that it has none.
-HAS_SECTION = any(f.name == "section" for f in Deal._meta.get_fields())
-NO_NUMBER = "An exercise in a lesson needs its number."
 
 
 def checks_of(lesson: str) -> list[dict]:
-    spec = importlib.util.spec_from_file_location(
-        f"_quick_checks_{lesson}", FOLDER / f"{lesson}.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.CHECKS
+    return lesson_checks(lesson)
 
 
 def built(lesson: str, entry: dict) -> Deal:
-    """The unsaved deal the loader makes of one check."""
-    fields = dict(entry)
-    section = fields["section"] if HAS_SECTION else fields.pop("section")
-    slug = f"{lesson}-check-{section}"
-    return build({"slug": slug, "lesson": lesson, "number": None, **fields})
+    """The unsaved deal the loader makes of one check (its lesson's game by default)."""
+    (fields,) = [e for e in check_entries() if e["slug"] == check_slug(lesson, entry["section"])]
+    return build(fields)
 
 
 def deal_of(lesson: str, entry: dict) -> Deal:
-    """The check's deal as its page shows it: any problem but the missing number stands."""
-    deal = built(lesson, entry)
-    deal.__dict__["stored_problems"] = [p for p in deal.stored_problems if p != NO_NUMBER]
-    return deal
+    return built(lesson, entry)
 
 
 CASES = [
@@ -91,6 +74,8 @@ def wrong_part(deal: Deal, index: int) -> dict:
             wrong[key] = left_out or value[:1]
         elif kind == "choice":
             wrong[key] = str((int(value) + 1) % len(part["options"]))
+        elif kind == "raise_to":
+            wrong[key] = next(str(o) for o in part["options"] if str(o) != str(value))
         elif kind == "outs":
             wrong[key] = str(int(value) + 1)
         elif kind == "odds":
@@ -120,22 +105,18 @@ def test_each_section_of_the_lesson_has_exactly_one_check(lesson):
 @pytest.mark.parametrize("lesson, entry", CASES)
 def test_the_model_accepts_each_check(lesson, entry):
     deal = built(lesson, entry)
-    try:
-        deal.full_clean(validate_unique=False, validate_constraints=False)
-    except ValidationError as error:
-        if HAS_SECTION:
-            raise
-        assert error.message_dict == {"number": [NO_NUMBER]}
-    assert deal.stored_problems in ([], [] if HAS_SECTION else [NO_NUMBER])
+    deal.full_clean(validate_unique=False, validate_constraints=False)
+    assert deal.stored_problems == []
 
 
 @pytest.mark.parametrize("lesson, entry", CASES)
 def test_each_check_is_one_short_question(lesson, entry):
     assert len(entry["parts"]) == 1
     assert len(entry["prompt"]) <= 200 and len(entry["explanation"]) <= 200
-    # A teacher's own multiple choice only where no engine could compute the answer.
-    if entry["parts"][0]["kind"] == "choice":
-        assert entry["section"] == "counted-or-judged"
+    # A teacher's own multiple choice only where no engine could compute the answer:
+    # at most one per lesson, on how the game is read or played, not on a hand.
+    choices = [e for e in checks_of(lesson) if e["parts"][0]["kind"] == "choice"]
+    assert len(choices) <= 1
 
 
 @pytest.mark.parametrize("lesson", LESSONS)
