@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
+from django.db.models import F
 
 from lessons.models import Deal
 from lessons.teaching import deal_io
@@ -21,7 +22,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, output=None, practice_only=False, **options):
         deals = Deal.objects.practice() if practice_only else Deal.objects.all()
-        deals = deals.order_by("lesson", "number", "slug")
+        # Quick checks have no number, and databases disagree on where NULL
+        # sorts (SQLite first, PostgreSQL last): the file's order must not move.
+        deals = deals.order_by("lesson", F("number").asc(nulls_last=True), "slug")
         text = deal_io.dumps(deals)
         if output is None:
             self.stdout.write(text, ending="")
