@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import os
+from datetime import UTC, datetime
 
+import pytest
+import time_machine
 from hypothesis import HealthCheck, settings
 
 # live_server runs in a thread while Playwright's sync API runs an event loop in
@@ -51,3 +54,18 @@ def pytest_collection_modifyitems(config, items):
     if drop:
         config.hook.pytest_deselected(items=drop)
         items[:] = keep
+
+
+@pytest.fixture
+def one_limit_window():
+    """Run the test from the first second of a day, on a clock that keeps ticking.
+
+    The request limits count in fixed windows aligned to the clock (a minute
+    for costly odds, ``LIMIT_WINDOW`` for passwords and sign-ins), and every
+    window length they use divides a day. A test that counts requests up to
+    a limit and started a moment before a window ended would see its counts
+    start again from nothing halfway through, and fail for no fault of the
+    code: CI once hit exactly that at 03:15:00.
+    """
+    with time_machine.travel(datetime(2031, 3, 1, 0, 0, 1, tzinfo=UTC), tick=True):
+        yield

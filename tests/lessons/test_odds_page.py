@@ -262,6 +262,7 @@ def test_a_question_asked_again_in_any_order_is_read_from_the_cache(client, monk
 
 
 @pytest.mark.cache
+@pytest.mark.usefixtures("one_limit_window")
 def test_too_many_new_costly_draws_from_one_address_pause_with_a_429(client, monkeypatch):
     monkeypatch.setattr("lessons.tools.odds_answers.COSTLY_PER_MINUTE", 2)
     kept = ["A♠", "2♥", "3♦", "4♣", "5♠", "6♥", "7♦", "8♣"]

@@ -17,7 +17,7 @@ from pytest_django.asserts import assertContains
 
 from tests.site.password_hashes import hashes  # noqa: F401  (fixture)
 
-pytestmark = [pytest.mark.django_db, pytest.mark.cache]
+pytestmark = [pytest.mark.django_db, pytest.mark.cache, pytest.mark.usefixtures("one_limit_window")]
 
 PASSWORD = "ines's long phrase 6"
 NEW = "ines's newer phrase 8"

@@ -20,7 +20,7 @@ from pytest_django.asserts import assertContains
 
 from badacey_site.settings import env_email, env_port
 
-pytestmark = [pytest.mark.django_db, pytest.mark.cache]
+pytestmark = [pytest.mark.django_db, pytest.mark.cache, pytest.mark.usefixtures("one_limit_window")]
 
 ROOT = Path(__file__).resolve().parents[2]
 OLD = "noor's long phrase 3"

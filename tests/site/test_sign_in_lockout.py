@@ -17,7 +17,7 @@ from pytest_django.asserts import assertContains
 from tests.factories import make_teacher
 from tests.site.password_hashes import hashes  # noqa: F401  (fixture)
 
-pytestmark = [pytest.mark.django_db, pytest.mark.cache]
+pytestmark = [pytest.mark.django_db, pytest.mark.cache, pytest.mark.usefixtures("one_limit_window")]
 
 PASSWORD = "a-long-teaching-pass"
 SIGN_INS = ["/accounts/sign-in/", "/admin/login/"]
