@@ -51,7 +51,8 @@ CAPS = f"an import takes at most {MAX_IMPORT_DEALS} deals and 1 MB"
 
 FORMAT = "badacey-study-room/deals"
 VERSION = 1
-FIELDS = (*CONTENT_FIELDS, "published")
+# What a teacher sets on a deal: its content, and whether and how learners see it.
+FIELDS = (*CONTENT_FIELDS, "published", "study_mode")
 DOCUMENT_KEYS = ("format", "version", "deals")
 
 

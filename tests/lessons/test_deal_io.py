@@ -43,6 +43,24 @@ def test_export_then_import_on_an_empty_site_recreates_every_deal(tmp_path, two_
     assert f"{len(before)} new deal(s), 0 updated" in out.getvalue()
 
 
+def test_a_deal_whose_replay_quizzes_the_learner_still_does_after_a_round_trip(tmp_path):
+    make_deal(slug="quizzed", study_mode=True)
+    path = tmp_path / "deals.json"
+    call_command("export_deals", "--output", str(path), stderr=io.StringIO())
+    Deal.objects.all().delete()
+    call_command("import_deals", str(path), stdout=io.StringIO())
+    assert Deal.objects.get(slug="quizzed").study_mode is True
+
+
+def test_a_file_written_before_study_mode_existed_still_imports(two_practice_deals):
+    entries = json.loads(deal_io.dumps(Deal.objects.filter(slug="first")))
+    for entry in entries["deals"]:
+        del entry["study_mode"]
+    Deal.objects.all().delete()
+    deal_io.loads(json.dumps(entries))
+    assert Deal.objects.get(slug="first").study_mode is False
+
+
 def test_the_document_names_its_format_and_keys_deals_by_slug(two_practice_deals):
     out = io.StringIO()
     call_command("export_deals", "--practice-only", stdout=out)
