@@ -196,6 +196,7 @@ def test_practice_is_the_front_door_to_drills_tools_and_deals(client):
         assertContains(response, f'href="{reverse("lessons:drill", args=[drill.key])}"')
     assertContains(response, f'href="{reverse("lessons:odds")}"')
     assertContains(response, f'href="{reverse("lessons:calculator")}"')
+    assertContains(response, f'href="{reverse("lessons:paste_hand")}"')
     assertContains(response, deal.title)
 
 
