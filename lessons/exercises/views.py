@@ -69,6 +69,7 @@ def check_answer(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect(deal)
     exercise = ExerciseBlock.of(deal, request.POST)
     status = 200
+    attempt = None
     if exercise.form is not None:
         # clean() asks the evaluator; errors and results both go to the template.
         exercise.form.checked = True
@@ -76,10 +77,10 @@ def check_answer(request: HttpRequest, slug: str) -> HttpResponse:
         # A wrong or incomplete answer is an ordinary 200; an unreadable post is a 400.
         status = 400 if exercise.form.is_malformed() else 200
         if status == 200 and deal.published:
-            progress.record_attempt(request, deal, exercise.form)
+            attempt = progress.record_attempt(request, deal, exercise.form)
     extra = _after(request, exercise)
     if request.htmx and status == 200 and exercise.form is not None and exercise.form.results:
-        extra["new_status"] = progress.status_of_deal(request, deal)
+        extra["new_status"] = progress.status_of_deal(request, deal, just_recorded=attempt)
     if request.htmx:
         context = {"exercise": exercise, "malformed": status == 400} | extra
         return render(request, "lessons/_check_reply.html", context, status=status)

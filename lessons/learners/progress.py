@@ -167,8 +167,14 @@ def status_of(tries: int, rights: int) -> str:
     return SOLVED if rights else TRIED if tries else NEW
 
 
-def status_of_deal(request: HttpRequest, deal: Deal) -> str:
-    """This learner's status for one exercise (one query)."""
+def status_of_deal(request: HttpRequest, deal: Deal, just_recorded: Attempt | None = None) -> str:
+    """This learner's status for one exercise (one query, none after a right answer).
+
+    ``just_recorded`` is the attempt this request stored: a right one solves
+    the exercise whatever came before, so there is nothing to count.
+    """
+    if just_recorded is not None and just_recorded.correct:
+        return SOLVED
     learner = learner_of(request)
     if not learner.known:
         return NEW

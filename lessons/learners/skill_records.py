@@ -215,11 +215,26 @@ def after_answer(
                 )
                 before = state.level
                 _apply(state, answer, learner, item, own, at, retention)
-                state.save()
+                state.save(update_fields=STEP_FIELDS)
         else:
-            state.save()
+            state.save(update_fields=STEP_FIELDS)
         changes.append(Change(answer.skill, before, state.level))
     return changes
+
+
+# What ``_apply`` sets: a step writes these and leaves the rest of the row alone
+# (``misses_in_a_row`` belongs to the class records, which update it themselves).
+STEP_FIELDS = (
+    "level",
+    "clean_items",
+    "proficient_on",
+    "answers",
+    "rights",
+    "card",
+    "due",
+    "last_answered",
+    "recent_mistakes",
+)
 
 
 def _apply(

@@ -72,6 +72,15 @@ def test_the_htmx_answer_redraws_its_contents_entry_out_of_band(client):
     assert f'<span id="lesson-pager-count">{count}</span>' in again
 
 
+def test_a_wrong_answer_after_solving_leaves_the_exercise_solved(client):
+    deal = lesson_deals()[0]
+    lesson_url = course.BY_KEY["badugi"].url
+    client.post(deal.check_url, right_answer(deal), **htmx_from(lesson_url))
+    wrong = client.post(deal.check_url, wrong_answer(deal), **htmx_from(lesson_url))
+    entry = oob_entry(wrong.content.decode(), deal.slug)
+    assert entry and entry.groups() == ("solved", "solved", "Solved")
+
+
 def test_an_answer_from_the_exercises_own_page_sends_no_contents_entry(client):
     deal = lesson_deals()[0]
     html = client.post(
