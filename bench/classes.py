@@ -14,12 +14,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from contextlib import nullcontext
 from datetime import timedelta
 
-import django
-
-from bench.measure import Line, mean_and_best, show, throwaway_database, timed_get
+from bench.measure import Line, database_bench_main, mean_and_best, timed_get
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "badacey_site.settings")
 
@@ -125,17 +122,7 @@ def bench_classes(options: argparse.Namespace) -> list[Line]:
 
 def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
     """Print each line with its verdict; 1 if any target was missed."""
-    parser = argparse.ArgumentParser(prog="python -m bench.classes", description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="fewer batches, for a smoke test")
-    parser.add_argument("--markdown", action="store_true", help="print table rows for the docs")
-    options = parser.parse_args(argv)
-    django.setup()
-    with throwaway_database() if own_database else nullcontext():
-        lines = bench_classes(options)
-    print(f"classes benchmark, Python {sys.version.split()[0]}" + (" (quick)" * options.quick))
-    for line in lines:
-        print(show(line, options))
-    return 0 if all(line.passed is not False for line in lines) else 1
+    return database_bench_main("classes", __doc__, bench_classes, argv, own_database)
 
 
 if __name__ == "__main__":

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import argparse
 import statistics
+import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 
 PAGE_TARGET_MS = 30.0
@@ -101,3 +102,32 @@ def throwaway_database() -> Iterator[None]:
         yield
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def database_bench_main(
+    name: str,
+    description: str | None,
+    bench: Callable[[argparse.Namespace], list[Line]],
+    argv: list[str] | None,
+    own_database: bool,
+) -> int:
+    """The command of a benchmark that needs the site's database (``python -m bench.NAME``).
+
+    Parses ``--quick`` and ``--markdown``, builds a throwaway database (or, for
+    a test that already has one, ``own_database=False`` uses it), prints each
+    line with its verdict and returns 1 if any target was missed.
+    """
+    import django
+
+    parser = argparse.ArgumentParser(prog=f"python -m bench.{name}", description=description)
+    parser.add_argument("--quick", action="store_true", help="fewer batches, for a smoke test")
+    parser.add_argument("--markdown", action="store_true", help="print table rows for the docs")
+    options = parser.parse_args(argv)
+    django.setup()
+    with throwaway_database() if own_database else nullcontext():
+        lines = bench(options)
+    title = name.replace("_", " ")
+    print(f"{title} benchmark, Python {sys.version.split()[0]}" + (" (quick)" * options.quick))
+    for line in lines:
+        print(show(line, options))
+    return 0 if all(line.passed is not False for line in lines) else 1

@@ -15,11 +15,8 @@ import argparse
 import os
 import sys
 from collections.abc import Callable
-from contextlib import nullcontext
 
-import django
-
-from bench.measure import Line, mean_and_best, show, throwaway_database
+from bench.measure import Line, database_bench_main, mean_and_best
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "badacey_site.settings")
 
@@ -69,17 +66,7 @@ def bench_quick_checks(options: argparse.Namespace) -> list[Line]:
 
 def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
     """Print each line with its verdict; 1 if any target was missed."""
-    parser = argparse.ArgumentParser(prog="python -m bench.quick_checks", description=__doc__)
-    parser.add_argument("--quick", action="store_true", help="fewer batches, for a smoke test")
-    parser.add_argument("--markdown", action="store_true", help="print table rows for the docs")
-    options = parser.parse_args(argv)
-    django.setup()
-    with throwaway_database() if own_database else nullcontext():
-        lines = bench_quick_checks(options)
-    print(f"quick check benchmark, Python {sys.version.split()[0]}" + (" (quick)" * options.quick))
-    for line in lines:
-        print(show(line, options))
-    return 0 if all(line.passed is not False for line in lines) else 1
+    return database_bench_main("quick_checks", __doc__, bench_quick_checks, argv, own_database)
 
 
 if __name__ == "__main__":

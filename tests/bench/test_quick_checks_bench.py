@@ -12,7 +12,7 @@ pytestmark = pytest.mark.django_db
 def test_quick_check_benchmark_prints_the_answer_line_with_its_target(capsys):
     bench.main(["--quick"], own_database=False)
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("quick check benchmark")
+    assert lines[0].startswith("quick checks benchmark")
     answer = next(line for line in lines[1:] if line.startswith("quick check answer, htmx"))
     assert f"target < {bench.ANSWER_TARGET_MS:g} ms" in answer
     assert answer.rstrip().endswith(("PASS", "MISS"))
