@@ -22,11 +22,29 @@ class AxeViolations(list):
         return "axe violations:\n  " + "\n  ".join(lines)
 
 
+# Waits for the page to stop changing: two frames, so a hover the last layout
+# caused has begun its transition, then every finite animation and transition.
+# A colour caught halfway through a 0.15 s fade (Bootstrap's buttons) is no
+# colour a learner reads, and under load axe reached one often enough to fail
+# a run. Capped at two seconds; an endless animation is not waited for.
+SETTLE_JS = """async () => {
+  await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
+  const ending = document.getAnimations().filter(
+    a => a.playState === "running" && isFinite(a.effect?.getComputedTiming().endTime ?? Infinity)
+  );
+  const finished = Promise.all(ending.map(a => a.finished.catch(() => null)));
+  await Promise.race([finished, new Promise(done => setTimeout(done, 2000))]);
+}"""
+
+
 def axe_violations(page: Any, *, wcag22: bool = False) -> AxeViolations:
     """Inject axe into the current page and return its violations (empty when clean).
 
     ``wcag22`` adds the WCAG 2.2 AA rules (target size) for pages that promise them.
+    The page is left to settle first (``SETTLE_JS``), so axe judges the
+    colours a transition ends on.
     """
+    page.evaluate(SETTLE_JS)
     page.add_script_tag(path=str(AXE_JS))
     tags = [*WCAG_TAGS, "wcag22aa"] if wcag22 else WCAG_TAGS
     result = page.evaluate(
