@@ -23,3 +23,26 @@ def _empty_cache():
 
     cache.clear()
     yield
+
+
+# The first hasher makes every new hash; PBKDF2 stays listed so a hash another
+# process made (a management command run as a subprocess) still checks.
+FAST_HASHERS = [
+    "django.contrib.auth.hashers.MD5PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2PasswordHasher",
+]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hashes():
+    """Hash test passwords in microseconds, not the production hasher's 0.6 s.
+
+    Django's own advice for test suites. The production hasher's cost is what
+    the sign-in limits guard against, and tests/site/password_hashes.py counts
+    every hash those tests compute; neither depends on how slow one hash is.
+    Servers a test starts in another process keep the real settings.
+    """
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=FAST_HASHERS):
+        yield

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.django_setup import _empty_cache  # noqa: F401  (registers the fixture)
+from tests.django_setup import _empty_cache, _fast_password_hashes  # noqa: F401  (registers them)
 
 from .axe import AxeViolations, axe_violations
 

@@ -2,4 +2,4 @@
 
 from __future__ import annotations
 
-from tests.django_setup import _empty_cache  # noqa: F401  (registers the fixture)
+from tests.django_setup import _empty_cache, _fast_password_hashes  # noqa: F401  (registers them)

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from tests.django_setup import _empty_cache  # noqa: F401  (registers the fixture)
+from tests.django_setup import _empty_cache, _fast_password_hashes  # noqa: F401  (registers them)
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET_KEY = "two-servers-share-this-key-" + "x" * 30
