@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -74,3 +75,26 @@ def axe_violations_without_javascript(tab: Any, html: str, url: str) -> AxeViola
         return axe_violations(tab)
     finally:
         tab.unroute_all()
+
+
+SCHEMES = ("light", "dark")
+CLEAN = {scheme: [] for scheme in SCHEMES}
+
+
+def in_both_schemes(page: Any, check: Callable[[], AxeViolations]) -> dict[str, AxeViolations]:
+    """``check()`` with the page drawn light, then dark: ``assert ... == CLEAN``.
+
+    A flow through several pages (sign up, answer, set work) then runs once,
+    with each of its states checked in both schemes, instead of being walked
+    through twice. The page is left in the dark scheme.
+    """
+    found = {}
+    for scheme in SCHEMES:
+        page.emulate_media(color_scheme=scheme)
+        found[scheme] = check()
+    return found
+
+
+def axe_in_both_schemes(page: Any, *, wcag22: bool = False) -> dict[str, AxeViolations]:
+    """Axe on the current page in each colour scheme (see ``in_both_schemes``)."""
+    return in_both_schemes(page, lambda: axe_violations(page, wcag22=wcag22))

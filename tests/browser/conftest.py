@@ -6,7 +6,7 @@ import pytest
 
 from tests.django_setup import _empty_cache, _fast_password_hashes  # noqa: F401  (registers them)
 
-from .axe import AxeViolations, axe_violations
+from .axe import AxeViolations, axe_in_both_schemes, axe_violations
 
 CHROMIUM = "/usr/bin/chromium"
 
@@ -40,6 +40,12 @@ def browser_context_args(browser_context_args):
 def axe():
     """Call `axe(page)` after navigating; `assert axe(page) == []`."""
     return axe_violations
+
+
+@pytest.fixture
+def axe_both():
+    """Call `axe_both(page)` after navigating; `assert axe_both(page) == CLEAN`."""
+    return axe_in_both_schemes
 
 
 def pytest_assertrepr_compare(op, left, right):
