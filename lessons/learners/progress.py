@@ -29,7 +29,8 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Count, JSONField, Q, Subquery
+from django.db.models import Count, IntegerField, JSONField, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.middleware.csrf import CSRF_SECRET_LENGTH
 from django.urls import reverse
@@ -208,7 +209,6 @@ class LessonProgress:
 
 def lesson_progress(learner: Learner, lesson: str) -> LessonProgress:
     """Every published exercise of ``lesson`` with its status, and the checklist: one query."""
-    mine = _owned("attempt__", learner)
     deals = Deal.objects.published().for_lesson(lesson)
     if not learner.known:
         rows = list(deals.values("slug", "title", "number"))
@@ -217,8 +217,7 @@ def lesson_progress(learner: Learner, lesson: str) -> LessonProgress:
         return LessonProgress(lesson, dict.fromkeys(titles, NEW), titles, numbers)
     ticks = ChecklistTicks.objects.filter(lesson=lesson, **_owner_filter(learner))
     rows = deals.values("slug", "title", "number").annotate(
-        tries=Count("attempt", filter=mine),
-        rights=Count("attempt", filter=mine & Q(attempt__correct=True)),
+        **_own_counts(learner),
         ticked=Subquery(ticks.values("ticked")[:1], output_field=JSONField()),
     )
     progress = LessonProgress(lesson, {})
@@ -237,8 +236,21 @@ def _owner_filter(learner: Learner) -> dict[str, Any]:
     return {"user": None, "learner_key": learner.key}
 
 
-def _owned(prefix: str, learner: Learner) -> Q:
-    return Q(**{prefix + k: v for k, v in _owner_filter(learner).items()})
+def _own_counts(learner: Learner) -> dict[str, Coalesce]:
+    """Per deal, this learner's tries and right answers, as subqueries on their own rows.
+
+    A join from the deals to every attempt (filtered only inside the count)
+    reads every learner's answers to the lesson, so the page slowed as the
+    site was used; each subquery here is one index range of
+    (learner, deal) in ``attempt_user_deal`` or ``attempt_key_deal``.
+    """
+    mine = Attempt.objects.of_learner(learner).filter(deal=OuterRef("pk")).order_by()
+
+    def counted(attempts: Any) -> Coalesce:
+        grouped = attempts.values("deal").annotate(n=Count("pk")).values("n")[:1]
+        return Coalesce(Subquery(grouped, output_field=IntegerField()), 0)
+
+    return {"tries": counted(mine), "rights": counted(mine.filter(correct=True))}
 
 
 def quick_check_statuses(learner: Learner, lesson: str) -> dict[str, str]:
@@ -249,15 +261,11 @@ def quick_check_statuses(learner: Learner, lesson: str) -> dict[str, str]:
     """
     if not learner.known:
         return {}
-    mine = _owned("attempt__", learner)
     rows = (
         Deal.objects.published()
         .quick_checks(lesson)
         .values("slug")
-        .annotate(
-            tries=Count("attempt", filter=mine),
-            rights=Count("attempt", filter=mine & Q(attempt__correct=True)),
-        )
+        .annotate(**_own_counts(learner))
     )
     return {row["slug"]: status_of(row["tries"], row["rights"]) for row in rows}
 
