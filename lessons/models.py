@@ -665,6 +665,9 @@ class Attempt(models.Model):
     hints_used = models.PositiveSmallIntegerField(default=0)
     answer = models.JSONField(default=dict, help_text="What was sent, to fill the form again.")
     created_at = models.DateTimeField(default=timezone.now)
+    # The learner's first answer to this deal (exercises only): decided by
+    # DealProgress's unique row, so two tabs cannot both be first.
+    first_try = models.BooleanField(default=False)
 
     objects = AttemptQuerySet.as_manager()
 
@@ -1049,4 +1052,6 @@ class DiagnosedMistake(models.Model):
 
 
 # Feature tables kept in their own folders, registered here under the one app label.
+from lessons.learners.models import DealFigures as DealFigures  # noqa: E402
+from lessons.learners.models import DealProgress as DealProgress  # noqa: E402
 from lessons.learners.models import LimitCount as LimitCount  # noqa: E402

@@ -39,7 +39,7 @@ from django.utils.crypto import salted_hmac
 
 from lessons import course
 from lessons.classes import records as class_records
-from lessons.learners import skill_records
+from lessons.learners import deal_figures, skill_records
 from lessons.models import Attempt, ChecklistTicks, Deal, Learner
 
 SESSION_KEY = "learner_key"
@@ -107,6 +107,7 @@ def record_attempt(request: HttpRequest, deal: Deal, form: Any) -> Attempt | Non
             hints_used=int(getattr(form, "hints_taken", 0) or 0),
             answer=answer_data(request),
         )
+        deal_figures.count_answer(attempt)
         answers = skill_records.from_results(deal, form.results, skill_records.table_shows(deal))
         skill_records.after_answer(
             learner, answers, f"deal:{deal.slug}", "practice", attempt.created_at
@@ -527,7 +528,9 @@ def delete_progress(request: HttpRequest) -> int:
     with transaction.atomic():
         ChecklistTicks.objects.filter(**_owner_filter(learner)).delete()
         skill_records.delete(learner)
+        answered = deal_figures.deals_of(Attempt.objects.of_learner(learner))
         deleted, _ = Attempt.objects.of_learner(learner).delete()
+        deal_figures.recount(answered)
     return deleted
 
 
@@ -539,7 +542,11 @@ def adopt_session_progress(sender: Any, request: HttpRequest, user: Any, **kwarg
     if not isinstance(key, str) or not key:
         return
     with transaction.atomic():
-        Attempt.objects.filter(user=None, learner_key=key).update(user=user, learner_key="")
+        moved = Attempt.objects.filter(user=None, learner_key=key)
+        answered = deal_figures.deals_of(moved)
+        moved.update(user=user, learner_key="")
+        # One learner now, not two: the moved deals' figures are counted again.
+        deal_figures.recount(answered)
         skill_records.adopt(key, user)
         for ticks in ChecklistTicks.objects.filter(user=None, learner_key=key):
             # The account's own checklist for a lesson wins over the session's. Asked
