@@ -17,12 +17,35 @@ historical models.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import F
 
 from lessons.models import Attempt, DealFigures, DealProgress
+
+# A wrongly answered exercise comes back for review after 1, then 3, then 7
+# days; a right answer when it is due moves it on a stage, a wrong one starts
+# again. Practice before it is due does not count.
+REVIEW_DAYS = (1, 3, 7)
+
+
+def review_step(
+    stage: int | None, due: datetime | None, when: datetime, correct: bool
+) -> tuple[int | None, datetime | None]:
+    """The review stage and due time after one more answer at ``when``."""
+    if stage is None or due is None:
+        if not correct:
+            return 0, when + timedelta(days=REVIEW_DAYS[0])
+        return None, None
+    if when < due:
+        return stage, due  # practice before the review is due
+    if not correct:
+        return 0, when + timedelta(days=REVIEW_DAYS[0])
+    if stage + 1 == len(REVIEW_DAYS):
+        return None, None
+    return stage + 1, when + timedelta(days=REVIEW_DAYS[stage + 1])
 
 
 def count_answer(attempt: Attempt) -> None:
@@ -44,6 +67,7 @@ def count_answer(attempt: Attempt) -> None:
                 first_right=attempt.correct,
                 last_wrong_at=None if attempt.correct else attempt.created_at,
                 last_at=attempt.created_at,
+                **_review_fields(None, None, attempt),
             )
         created = True
     except IntegrityError:  # not the first answer (or another tab's was first)
@@ -55,6 +79,9 @@ def count_answer(attempt: Attempt) -> None:
             last_at=attempt.created_at,
             **({} if attempt.correct else {"last_wrong_at": attempt.created_at}),
         )
+        # The review stage needs the row's own state: read it under a lock.
+        row = mine.select_for_update().only("review_stage", "review_due").get()
+        mine.update(**_review_fields(row.review_stage, row.review_due, attempt))
     if created:
         Attempt.objects.filter(pk=attempt.pk).update(first_try=True)
         attempt.first_try = True
@@ -71,6 +98,11 @@ def count_answer(attempt: Attempt) -> None:
                 DealFigures.objects.create(deal_id=attempt.deal_id, **added)
         except IntegrityError:  # another answer created the row first
             figures.update(**{name: F(name) + n for name, n in added.items()})
+
+
+def _review_fields(stage: int | None, due: datetime | None, attempt: Any) -> dict[str, Any]:
+    stage, due = review_step(stage, due, attempt.created_at, attempt.correct)
+    return {"review_stage": stage, "review_due": due}
 
 
 def _owner_lookup(attempt: Any) -> dict[str, Any]:
@@ -134,12 +166,17 @@ def recount(
                     hints=0,
                     first_right=a["correct"],
                     last_at=a["created_at"],
+                    review_stage=None,
+                    review_due=None,
                 )
                 row = rows[key]
             row.tries += 1
             row.rights += int(a["correct"])
             row.hints += a["hints_used"]
             row.last_at = a["created_at"]
+            row.review_stage, row.review_due = review_step(
+                row.review_stage, row.review_due, a["created_at"], a["correct"]
+            )
             if not a["correct"]:
                 row.last_wrong_at = a["created_at"]
         progress_model.objects.bulk_create(rows.values(), batch_size=2000)

@@ -48,10 +48,19 @@ class DealProgress(models.Model):
     first_right = models.BooleanField(default=False, help_text="The first try was right.")
     last_wrong_at = models.DateTimeField(null=True, blank=True)
     last_at = models.DateTimeField()
+    # The exercise's review (lessons.learners.deal_figures.review_step): its
+    # stage and when it is due, or both empty when nothing is waiting.
+    review_stage = models.PositiveSmallIntegerField(null=True, blank=True)
+    review_due = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         app_label = "lessons"
-        indexes = [models.Index(fields=["deal", "user"], name="dealprogress_deal_user")]
+        indexes = [
+            models.Index(fields=["deal", "user"], name="dealprogress_deal_user"),
+            # /progress/ reads one learner's rows, most recently answered first.
+            models.Index(fields=["user", "last_at"], name="dealprogress_user_time"),
+            models.Index(fields=["learner_key", "last_at"], name="dealprogress_key_time"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""),

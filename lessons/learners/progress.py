@@ -24,7 +24,7 @@ import secrets
 import time
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
@@ -40,12 +40,13 @@ from django.utils.crypto import salted_hmac
 from lessons import course
 from lessons.classes import records as class_records
 from lessons.learners import deal_figures, skill_records
-from lessons.models import Attempt, ChecklistTicks, Deal, Learner
+from lessons.learners.deal_figures import REVIEW_DAYS as REVIEW_DAYS
+from lessons.learners.deal_figures import review_step
+from lessons.models import Attempt, ChecklistTicks, Deal, DealProgress, Learner
 
 SESSION_KEY = "learner_key"
 NEW, TRIED, SOLVED = "new", "tried", "solved"
 STATUS_TEXT = {NEW: "New", TRIED: "Tried, not solved yet", SOLVED: "Solved"}
-REVIEW_DAYS = (1, 3, 7)
 MAX_ANSWER_CHARS = 4000  # a real answer is a few hundred characters
 
 
@@ -413,20 +414,7 @@ def review_due(attempts: Iterable[tuple[datetime, bool]]) -> tuple[datetime, int
     stage: int | None = None
     due: datetime | None = None
     for when, correct in attempts:
-        if stage is None or due is None:
-            if not correct:
-                stage, due = 0, when + timedelta(days=REVIEW_DAYS[0])
-            continue
-        if when < due:
-            continue  # practice before the review is due
-        if correct:
-            stage += 1
-            if stage == len(REVIEW_DAYS):
-                stage, due = None, None
-            else:
-                due = when + timedelta(days=REVIEW_DAYS[stage])
-        else:
-            stage, due = 0, when + timedelta(days=REVIEW_DAYS[0])
+        stage, due = review_step(stage, due, when, correct)
     if stage is None or due is None:
         return None
     return due, stage
@@ -442,48 +430,45 @@ class Overview:
 
 
 def overview(request: HttpRequest) -> Overview:
-    """Everything /progress/ shows: two queries whatever the number of attempts."""
+    """Everything /progress/ shows: two queries, one row per exercise the learner tried.
+
+    It reads the learner's summary rows (``DealProgress``, kept with every
+    answer), not the answers themselves, so a learner with 20,000 answers
+    costs what one with 20 does.
+    """
     learner = learner_of(request)
     now = timezone.now()
     # The lessons' exercises only: a quick check shows its result in the skills instead.
     deals = list(
         Deal.objects.published().exclude(lesson="").filter(section="").order_by("lesson", "number")
     )
-    rows: list[tuple[int, datetime, bool]] = []
-    if learner.known:
-        rows = list(
-            Attempt.objects.of_learner(learner)
-            .filter(deal__isnull=False)
-            .order_by("created_at", "pk")
-            .values_list("deal_id", "created_at", "correct")
-        )
-    per_deal: dict[int, list[tuple[datetime, bool]]] = {}
-    for deal_id, when, correct in rows:
-        per_deal.setdefault(deal_id, []).append((when, correct))
     by_id = {deal.pk: deal for deal in deals}
+    mine: dict[int, DealProgress] = {}
+    total = 0
+    if learner.known:
+        every = list(DealProgress.objects.filter(**_owner_filter(learner)))
+        total = sum(row.tries for row in every)  # practice deals and quick checks too
+        mine = {row.deal_id: row for row in every if row.deal_id in by_id}
     lessons = []
     for item in course.LESSONS:
         entries = []
         for deal in deals:
             if deal.lesson == item.key:
-                tries = per_deal.get(deal.pk, [])
-                entries.append((deal, status_of(len(tries), sum(c for _, c in tries))))
+                row = mine.get(deal.pk)
+                entries.append((deal, status_of(row.tries, row.rights) if row else NEW))
         lessons.append((item, entries, sum(1 for _, s in entries if s == SOLVED)))
-    last_wrong = {
-        deal_id: max(w for w, c in tries if not c)
-        for deal_id, tries in per_deal.items()
-        if deal_id in by_id and any(not c for _, c in tries)
-    }
     missed = sorted(
-        ((by_id[d], w) for d, w in last_wrong.items()), key=lambda x: x[1], reverse=True
+        ((by_id[d], row.last_wrong_at) for d, row in mine.items() if row.last_wrong_at),
+        key=lambda x: x[1],
+        reverse=True,
     )
-    review = []
-    for deal_id, tries in per_deal.items():
-        due = review_due(tries)
-        if due is not None and deal_id in by_id:
-            review.append(ReviewItem(by_id[deal_id], *due))
+    review = [
+        ReviewItem(by_id[d], row.review_due, row.review_stage)
+        for d, row in mine.items()
+        if row.review_due is not None and row.review_stage is not None
+    ]
     review.sort(key=lambda item: item.due)
-    return Overview(lessons, missed[:5], review, now, len(rows))
+    return Overview(lessons, missed[:5], review, now, total)
 
 
 def export(request: HttpRequest) -> dict[str, Any]:
