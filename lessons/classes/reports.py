@@ -26,7 +26,6 @@ from django.db.models import (
     Count,
     F,
     IntegerField,
-    Max,
     OuterRef,
     Q,
     QuerySet,
@@ -52,6 +51,7 @@ from lessons.models import (
     Deal,
     DealProgress,
     DiagnosedMistake,
+    LearnerActivity,
     Membership,
     SkillState,
 )
@@ -131,12 +131,12 @@ def class_report(classroom: Classroom, now: datetime) -> ClassReport:
         "user_id", "skill", "level", "misses_in_a_row"
     ):
         levels.setdefault(user_id, {})[skill] = (level, misses)
+    # Kept with every answer (LearnerActivity): one row per member, not their answers.
     activity: dict[int, dict[str, Any]] = {
-        row["user_id"]: dict(row)
-        for row in Attempt.objects.filter(user__in=ids)
-        .order_by()
-        .values("user_id")
-        .annotate(last=Max("created_at"), answers=Count("pk"))
+        row["user_id"]: row
+        for row in LearnerActivity.objects.filter(user__in=ids).values(
+            "user_id", "answers", last=F("last_at")
+        )
     }
     assignments = list(classroom.assignments.prefetch_related("deals"))
     by_lesson = assigned.lesson_deals(assignments)
@@ -298,16 +298,16 @@ DEALS_SHOWN = 25
 def class_deal_stats(classroom: Classroom) -> list[Deal]:
     """The practice deals the class answered most, with the class's own figures (two queries).
 
-    The first query picks the ``DEALS_SHOWN`` deals with most attempts by
-    a plain grouped count; only those get the four figures, so a site with
-    hundreds of practice deals does not make the class page read them all.
+    The first query picks the ``DEALS_SHOWN`` deals with most attempts from
+    the members' summary rows (one per member and deal); only those get the
+    four figures, so hundreds of practice deals do not make the page read all.
     """
     ids = member_ids(classroom)
     top = list(
-        Attempt.objects.filter(user__in=ids, deal__lesson="")
+        DealProgress.objects.filter(user__in=ids, deal__lesson="")
         .order_by()
         .values("deal_id")
-        .annotate(n=Count("pk"))
+        .annotate(n=Sum("tries"))
         .order_by("-n", "deal_id")
         .values_list("deal_id", flat=True)[:DEALS_SHOWN]
     )

@@ -109,6 +109,7 @@ def record_attempt(request: HttpRequest, deal: Deal, form: Any) -> Attempt | Non
             answer=answer_data(request),
         )
         deal_figures.count_answer(attempt)
+        deal_figures.count_activity(attempt)
         answers = skill_records.from_results(deal, form.results, skill_records.table_shows(deal))
         skill_records.after_answer(
             learner, answers, f"deal:{deal.slug}", "practice", attempt.created_at
@@ -154,6 +155,7 @@ def record_drill_attempt(
             hints_used=hints_used,
             answer=dict(answer or {}),
         )
+        deal_figures.count_activity(attempt)
         answers = skill_records.drill_answers(
             kind, item_key, correct, parts, hints_used, table, results
         )
@@ -516,6 +518,8 @@ def delete_progress(request: HttpRequest) -> int:
         answered = deal_figures.deals_of(Attempt.objects.of_learner(learner))
         deleted, _ = Attempt.objects.of_learner(learner).delete()
         deal_figures.recount(answered)
+        if learner.user_id is not None:
+            deal_figures.recount_activity([learner.user_id])
     return deleted
 
 
@@ -532,6 +536,7 @@ def adopt_session_progress(sender: Any, request: HttpRequest, user: Any, **kwarg
         moved.update(user=user, learner_key="")
         # One learner now, not two: the moved deals' figures are counted again.
         deal_figures.recount(answered)
+        deal_figures.recount_activity([user.pk])
         skill_records.adopt(key, user)
         for ticks in ChecklistTicks.objects.filter(user=None, learner_key=key):
             # The account's own checklist for a lesson wins over the session's. Asked
