@@ -149,6 +149,8 @@ def test_practice_deals_can_be_assigned_and_a_bad_assignment_is_refused_whole(ro
         ({"kind": "lesson"}, "Choose the lesson"),
         ({"kind": "skill", "skill": "nope"}, "Select a valid choice"),
         ({"kind": "deals", "deals": ["99999"]}, "Select a valid choice"),
+        ({"kind": "deals", "deals": ["9" * 30]}, "is not one of the practice deals"),
+        ({"kind": "deals", "deals": ["-3"]}, "is not one of the practice deals"),
         ({"kind": "lesson", "lesson": "badugi", "due_on": "31/31/2020"}, "Enter a valid date"),
     ):
         assertContains(client.post(f"/teach/{classroom.pk}/assign/", bad), message, status_code=400)
