@@ -28,6 +28,12 @@ class ClassForm(forms.Form):
         return name
 
 
+NO_OPEN_CLASS = (
+    "No class is taking new learners with that code. Check the code with your teacher; "
+    "if it is right, ask them whether joining is open."
+)
+
+
 class JoinForm(forms.Form):
     code = forms.CharField(
         label="Class code",
@@ -43,12 +49,9 @@ class JoinForm(forms.Form):
                 "check it with your teacher."
             )
         classroom = Classroom.objects.filter(join_code=code).first()
-        if classroom is None:
-            raise forms.ValidationError("No class has that code; check it with your teacher.")
-        if not classroom.joining_open:
-            raise forms.ValidationError(
-                "That class is not taking new learners just now; ask your teacher to open it."
-            )
+        if classroom is None or not classroom.joining_open:
+            # One answer for both, so a closed class's code is not confirmed to a guesser.
+            raise forms.ValidationError(NO_OPEN_CLASS)
         return classroom
 
 
