@@ -156,8 +156,16 @@ def seen_keys(learner: Learner, kinds: set[str], keys: set[str]) -> set[tuple[st
 def start(
     request: HttpRequest, kind: str = StudySession.PRACTICE, seed_source: Any = None
 ) -> StudySession:
-    """Make and store a session for this learner (``seed_source`` is for tests)."""
+    """This learner's unfinished session of ``kind``, else a new one (``seed_source`` is for tests).
+
+    Starting again while a session is open goes back to it: a learner keeps
+    at most one open session of each kind, so a visitor cannot fill the
+    database with sessions by pressing Start.
+    """
     learner = progress.learner_of(request, create=True)
+    open_one = unfinished(learner)
+    if open_one is not None and open_one.kind == kind:
+        return open_one
     return build(learner, kind, timezone.now(), seed_source)
 
 

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.db import SessionStore
+from django.utils import timezone
 
 from evaluator import settle
 from evaluator.drills import generate
@@ -317,3 +318,15 @@ def test_a_right_answer_with_some_hints_is_help_not_failure(client):
     client.post(answer_url(session, item), right_answer(item) | {"study-p0_hints": "1"})
     state = SkillState.objects.get(skill=item.skill)
     assert state.level == mastery.FAMILIAR and state.rights == 1
+
+
+def test_starting_again_goes_back_to_the_open_session_instead_of_making_another(client):
+    first = client.post("/study/start/", {"kind": "practice"})
+    for _ in range(5):
+        again = client.post("/study/start/", {"kind": "practice"})
+        assert again["Location"] == first["Location"]
+    assert StudySession.objects.count() == 1
+    StudySession.objects.update(finished=timezone.now())
+    fresh = client.post("/study/start/", {"kind": "practice"})
+    assert fresh["Location"] != first["Location"]
+    assert StudySession.objects.filter(finished__isnull=True).count() == 1
