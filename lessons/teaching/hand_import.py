@@ -28,6 +28,7 @@ from evaluator.hand_histories import (
     summary,
     to_notation,
 )
+from evaluator.errors import EvaluatorError
 from evaluator.hand_histories.check import file_error_line
 from lessons.models import RealHand
 
@@ -85,7 +86,7 @@ def _report(result: HandResult) -> HandReport:
         return HandReport(line)
     try:
         history = to_notation(result.verified)
-    except HandHistoryError as error:
+    except EvaluatorError as error:  # HandHistoryError, or a DealError from the notation
         return HandReport(line | {"ok": False, "message": str(error)})
     return HandReport(line, room_name(result.verified), history, result.verified.game)
 
