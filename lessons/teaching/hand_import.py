@@ -19,6 +19,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.text import slugify
 
+from evaluator.errors import EvaluatorError
 from evaluator.hand_histories import (
     HandHistoryError,
     HandResult,
@@ -28,7 +29,6 @@ from evaluator.hand_histories import (
     summary,
     to_notation,
 )
-from evaluator.errors import EvaluatorError
 from evaluator.hand_histories.check import file_error_line
 from lessons.models import RealHand
 

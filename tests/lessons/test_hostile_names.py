@@ -20,10 +20,18 @@ from evaluator.hand_histories import read_text, to_notation
 from tests.factories import make_teacher
 
 pytestmark = pytest.mark.django_db
-HAND = (Path(__file__).parent.parent / "evaluator" / "hand_histories" / "mix_badacey.txt").read_text(
-    encoding="utf-8"
-).split("\n\n")[0]
-RESERVED = ["Bob (NL)", "a,b", "x;y", "time: 9", "#1 fan", "left->right", "Del\x7fete", "Ev\u202eil"]
+DATA = Path(__file__).parent.parent / "evaluator" / "hand_histories"
+HAND = (DATA / "mix_badacey.txt").read_text(encoding="utf-8").split("\n\n")[0]
+RESERVED = [
+    "Bob (NL)",
+    "a,b",
+    "x;y",
+    "time: 9",
+    "#1 fan",
+    "left->right",
+    "Del\x7fete",
+    "Ev\u202eil",
+]
 
 
 def renamed(name: str) -> str:
