@@ -1042,3 +1042,7 @@ class DiagnosedMistake(models.Model):
 
     def __str__(self) -> str:
         return self.misconception
+
+
+# Feature tables kept in their own folders, registered here under the one app label.
+from lessons.learners.models import LimitCount as LimitCount  # noqa: E402
