@@ -8,6 +8,7 @@ from tests.django_setup import (  # noqa: F401  (registers them)
     _empty_cache,
     _fast_password_hashes,
     _flush_restores_content_from_a_copy,
+    _pages_rendered_once,
 )
 
 from .axe import AxeViolations, axe_in_both_schemes, axe_violations
