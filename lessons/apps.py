@@ -31,3 +31,8 @@ class LessonsConfig(AppConfig):
 
         # Failed sign-ins count towards the limits; deleting an account forgets its sign-ins.
         sign_in_limits.connect()
+
+        from lessons.learners import deal_figures
+
+        # A deleted account's answers leave the deals' figures with it.
+        deal_figures.connect()

@@ -665,6 +665,9 @@ class Attempt(models.Model):
     hints_used = models.PositiveSmallIntegerField(default=0)
     answer = models.JSONField(default=dict, help_text="What was sent, to fill the form again.")
     created_at = models.DateTimeField(default=timezone.now)
+    # The learner's first answer to this deal (exercises only): decided by
+    # DealProgress's unique row, so two tabs cannot both be first.
+    first_try = models.BooleanField(default=False)
 
     objects = AttemptQuerySet.as_manager()
 
@@ -673,6 +676,10 @@ class Attempt(models.Model):
         indexes = [
             models.Index(fields=["user", "deal", "created_at"], name="attempt_user_deal"),
             models.Index(fields=["learner_key", "deal", "created_at"], name="attempt_key_deal"),
+            # A learner's latest answers first (home's "Continue", the study log),
+            # read as one short index range instead of sorting all their rows.
+            models.Index(fields=["user", "created_at"], name="attempt_user_time"),
+            models.Index(fields=["learner_key", "created_at"], name="attempt_key_time"),
             # A practice session checks its new items were never dealt to the learner before.
             models.Index(fields=["drill_kind", "item_key"], name="attempt_drill_item"),
         ]
@@ -1045,4 +1052,6 @@ class DiagnosedMistake(models.Model):
 
 
 # Feature tables kept in their own folders, registered here under the one app label.
+from lessons.learners.models import DealFigures as DealFigures  # noqa: E402
+from lessons.learners.models import DealProgress as DealProgress  # noqa: E402
 from lessons.learners.models import LimitCount as LimitCount  # noqa: E402

@@ -22,7 +22,17 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-from django.db.models import Count, Exists, IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import (
+    Count,
+    F,
+    IntegerField,
+    Max,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+)
 from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.template.loader import render_to_string
@@ -40,6 +50,7 @@ from lessons.models import (
     Attempt,
     Classroom,
     Deal,
+    DealProgress,
     DiagnosedMistake,
     Membership,
     SkillState,
@@ -254,36 +265,30 @@ def _sentence(text: str) -> str:
 def annotate_deal_stats(deals: QuerySet, users: Any = None) -> QuerySet:
     """Each deal with its attempts, learners, right on the first try and hints used.
 
-    Still one query: each figure is a subquery on the deal's own attempts
-    (found by the deal index), not a join grouped over every attempt, so a
-    page of 100 deals reads only their attempts and the list's count reads
-    none. Only the attempts of ``users`` (a subquery) count when given.
-    "Right on the first try" counts right attempts with no earlier attempt
-    by the same learner; two subqueries rather than one with an OR, so each
-    uses its own index (attempt_user_deal, attempt_key_deal).
+    Still one query, and it never reads the answers: the site's figures are
+    the deal's ``DealFigures`` row, kept as answers arrive; a class's figures
+    (``users`` given, a subquery of member ids) add up the members'
+    ``DealProgress`` rows, one per member and deal, so the class page costs
+    what the class holds, not what the school has answered.
     """
-    attempts = Attempt.objects.all() if users is None else Attempt.objects.filter(user__in=users)
-    same_deal_before = {"deal_id": OuterRef("deal_id"), "created_at__lt": OuterRef("created_at")}
-    user_before = Attempt.objects.filter(user_id=OuterRef("user_id"), **same_deal_before)
-    key_before = Attempt.objects.filter(
-        user__isnull=True, learner_key=OuterRef("learner_key"), **same_deal_before
-    )
-    first = Q(user__isnull=False) & ~Exists(user_before) | Q(user__isnull=True) & ~Exists(
-        key_before
-    )
-    learners = Count("user", distinct=True) + Count(
-        "learner_key", distinct=True, filter=Q(user__isnull=True)
-    )
+    if users is None:
+        return deals.annotate(
+            stat_attempts=Coalesce(F("figures__attempts"), 0),
+            stat_learners=Coalesce(F("figures__learners"), 0),
+            stat_hints=Coalesce(F("figures__hints"), 0),
+            stat_first_right=Coalesce(F("figures__first_right"), 0),
+        )
+    rows = DealProgress.objects.filter(user__in=users)
     return deals.annotate(
-        stat_attempts=_per_deal(attempts, Count("pk")),
-        stat_learners=_per_deal(attempts, learners),
-        stat_hints=_per_deal(attempts, Sum("hints_used")),
-        stat_first_right=_per_deal(attempts.filter(first, correct=True), Count("pk")),
+        stat_attempts=_per_deal(rows, Sum("tries")),
+        stat_learners=_per_deal(rows, Count("pk")),
+        stat_hints=_per_deal(rows, Sum("hints")),
+        stat_first_right=_per_deal(rows.filter(first_right=True), Count("pk")),
     )
 
 
-def _per_deal(attempts: QuerySet, figure: Any) -> Coalesce:
-    grouped = attempts.filter(deal=OuterRef("pk")).order_by().values("deal").annotate(v=figure)
+def _per_deal(rows: QuerySet, figure: Any) -> Coalesce:
+    grouped = rows.filter(deal=OuterRef("pk")).order_by().values("deal").annotate(v=figure)
     return Coalesce(Subquery(grouped.values("v")[:1], output_field=IntegerField()), 0)
 
 
