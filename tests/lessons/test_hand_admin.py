@@ -121,3 +121,26 @@ def test_an_imported_badugi_hand_downloads_as_phh(teacher):
     assert response.content.decode() == to_phh(
         replay(parse_deal(hand.history)), hand=f"{hand.room} {hand.hand_id}"
     )
+
+
+def test_confirming_an_uploaded_file_names_the_file(teacher):
+    text = (DATA / "mix_badugi.txt").read_text(encoding="utf-8")
+    upload = SimpleUploadedFile("tuesday-session.txt", text.encode("utf-8"))
+    page = teacher.post(URL, {"file": upload})
+    assertContains(page, 'name="source_name" value="tuesday-session.txt"')
+    done = teacher.post(
+        URL,
+        {"text": page.context["history"], "source_name": "tuesday-session.txt", "_confirm": "1"},
+        follow=True,
+    )
+    assertContains(done, "Imported tuesday-session.txt:")
+    assertNotContains(done, "Imported the pasted hands")
+
+
+def test_a_utf16_file_with_a_stray_last_byte_is_read_and_the_report_says_so(teacher):
+    text = (DATA / "mix_badugi.txt").read_text(encoding="utf-8")
+    upload = SimpleUploadedFile("hands.txt", text.encode("utf-16") + b"\x00")
+    page = teacher.post(URL, {"file": upload})
+    assertContains(page, "Will be imported")
+    assertContains(page, "one stray byte at its end")
+    assert page.context["history"].strip() == text.strip()
