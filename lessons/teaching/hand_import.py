@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
 from evaluator.errors import EvaluatorError
@@ -98,8 +98,14 @@ def import_reports(reports: list[HandReport], *, publish: bool = False) -> Impor
         if not report.ok:
             outcome.refused.append(report.line["message"])
             continue
-        with transaction.atomic():
-            state = _store(report, publish)
+        try:
+            with transaction.atomic():
+                state = _store(report, publish)
+        except IntegrityError:
+            # Another teacher stored the same new hand a moment before this
+            # request's look found nothing: store it again, now as found.
+            with transaction.atomic():
+                state = _store(report, publish)
         getattr(outcome, state).append(str(report.line["hand"]))
     return outcome
 
