@@ -36,8 +36,12 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 
+from badacey_site.whole_numbers import read_whole_number
+from evaluator import PROFILES
+from evaluator.drills import DIFFICULTIES
 from evaluator.drills import KINDS as DRILL_KINDS
 from evaluator.misconceptions import MISCONCEPTIONS
 from lessons import course, skills
@@ -54,6 +58,7 @@ from lessons.models import (
     LearnerActivity,
     Membership,
     SkillState,
+    StudyItem,
 )
 
 MISSES_FOR_HELP = 3
@@ -328,6 +333,43 @@ class AnswerLine:
     feedback: list[str]
 
 
+def _studied_items(user_id: int, attempts: list[Attempt]) -> set[tuple[str, str]]:
+    """Which of these drill answers were items of the learner's study sessions (one query)."""
+    seeds = {a.item_key.rpartition("/")[2] for a in attempts if a.drill_kind}
+    rows = StudyItem.objects.filter(
+        session__user_id=user_id,
+        answered_at__isnull=False,
+        seed__in=[int(s) for s in seeds if s.isdigit() and len(s) < 19],
+    ).values_list("drill_kind", "game", "difficulty", "seed")
+    return {(kind, f"{game}/{level}/{seed}") for kind, game, level, seed in rows}
+
+
+def answer_label(attempt: Attempt, studied: bool = False) -> tuple[str, str]:
+    """What a teacher reads for one answer, and a link to the item: never a raw key.
+
+    Exercises, quick checks and practice deals by title; the replayer's quiz
+    by name; a drill or study-session item by its drill, game and level,
+    linked to that very item (a drill URL with its seed deals it again).
+    """
+    deal = attempt.deal
+    if deal is not None:
+        kind = "Quick check" if deal.section else "Exercise" if deal.lesson else "Practice deal"
+        return f"{kind}: {deal.title}", deal.get_absolute_url()
+    if attempt.drill_kind == Attempt.REPLAY_QUIZ:
+        return "Replayer quiz question", reverse("lessons:practice")
+    drill = DRILL_KINDS.get(attempt.drill_kind)
+    name = getattr(drill, "title", None) or attempt.drill_kind
+    where = "Study session" if studied else "Drill"
+    game, level, seed = (attempt.item_key.split("/") + ["", "", ""])[:3]
+    profile = PROFILES.get(game)
+    difficulty = read_whole_number(level, 1, 3)
+    if drill is None or profile is None or difficulty is None:
+        return f"{where}: {name}", ""
+    query = urlencode({"game": game, "difficulty": difficulty, "seed": seed})
+    label = f"{where}: {name} ({profile.name}, {DIFFICULTIES[difficulty]})"
+    return label, reverse("lessons:drill", args=[attempt.drill_kind]) + "?" + query
+
+
 def learner_page(classroom: Classroom, user_id: int) -> dict[str, Any]:
     """One learner of the class: levels, recent answers with their feedback, hints used."""
     member = (
@@ -350,12 +392,11 @@ def learner_page(classroom: Classroom, user_id: int) -> dict[str, Any]:
         .prefetch_related("mistakes")
         .order_by("-created_at", "-pk")[:25]
     )
+    attempts = list(attempts)
+    studied = _studied_items(user_id, attempts)
     lines = []
     for a in attempts:
-        if a.deal is not None:
-            what, url = a.deal.title, a.deal.get_absolute_url()
-        else:
-            what, url = f"Drill {a.drill_kind} ({a.item_key})", ""
+        what, url = answer_label(a, (a.drill_kind, a.item_key) in studied)
         right = sum(bool(p) for p in a.parts) if isinstance(a.parts, list) else 0
         total = len(a.parts) if isinstance(a.parts, list) else 0
         said = ["Right." if a.correct else f"Not yet: {right} of {total} parts right."]
