@@ -446,6 +446,7 @@ def overview(request: HttpRequest) -> Overview:
     )
     by_id = {deal.pk: deal for deal in deals}
     mine: dict[int, DealProgress] = {}
+    every: list[DealProgress] = []
     total = 0
     if learner.known:
         every = list(DealProgress.objects.filter(**_owner_filter(learner)))
@@ -459,18 +460,19 @@ def overview(request: HttpRequest) -> Overview:
                 row = mine.get(deal.pk)
                 entries.append((deal, status_of(row.tries, row.rights) if row else NEW))
         lessons.append((item, entries, sum(1 for _, s in entries if s == SOLVED)))
-    missed = sorted(
-        ((by_id[d], row.last_wrong_at) for d, row in mine.items() if row.last_wrong_at),
-        key=lambda x: x[1],
-        reverse=True,
-    )
+    # Quick checks count too: a wrong one is as worth going back to as an exercise.
+    wrong = sorted(
+        (row for row in every if row.last_wrong_at), key=lambda r: r.last_wrong_at, reverse=True
+    )[:5]
+    shown = {**by_id, **Deal.objects.published().in_bulk([r.deal_id for r in wrong])}
+    missed = [(shown[r.deal_id], r.last_wrong_at) for r in wrong if r.deal_id in shown]
     review = [
         ReviewItem(by_id[d], row.review_due, row.review_stage)
         for d, row in mine.items()
         if row.review_due is not None and row.review_stage is not None
     ]
     review.sort(key=lambda item: item.due)
-    return Overview(lessons, missed[:5], review, now, total)
+    return Overview(lessons, missed, review, now, total)
 
 
 def export(request: HttpRequest) -> dict[str, Any]:
