@@ -53,7 +53,7 @@ MISCONCEPTIONS: dict[str, Misconception] = {
         # Payouts -----------------------------------------------------------------------
         _rule(
             "side-pots-ignored",
-            "badacey#odd-chips",
+            "table_basics#side-pots",
             "a player all in for less can win only as much from each opponent as they put "
             "in: build the main pot and each side pot from the chips put in, then settle each "
             "pot among the players who reached it",
@@ -262,7 +262,7 @@ _BADUGI_ONLY: dict[str, Misconception] = {
         ),
         _rule(
             "side-pots-ignored",
-            "badugi#betting",
+            "table_basics#side-pots",
             "a player all in for less can win only as much from each opponent as they put "
             "in: build the main pot and each side pot from the chips put in, then settle each "
             "pot among the players who reached it",

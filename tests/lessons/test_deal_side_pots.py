@@ -14,6 +14,7 @@ import html
 import pytest
 
 from evaluator import AWARD_TITLES, parse_deal, replay, settle
+from lessons.course import section_link
 from lessons.deals import parts
 from lessons.deals.readings import deal_readings
 from tests.factories import field, make_deal
@@ -138,6 +139,10 @@ def test_one_pot_of_the_same_chips_is_refused_as_ignoring_the_side_pots(client, 
     body = html.unescape(response.content.decode())
     assert "Not yet: 2 of 3 correct." in body
     assert "build the main pot and each side pot from the chips put in" in body
+    # The reread link is the section that teaches side pots, not the odd chip's.
+    side_pots = section_link("table_basics#side-pots")
+    assert f'href="{side_pots.url}"' in body and side_pots.title in body
+    assert section_link("table_basics#odd-chip").url not in body
 
 
 def test_the_payouts_legend_and_boxes_count_every_pot(client, deal, history):
