@@ -1054,4 +1054,5 @@ class DiagnosedMistake(models.Model):
 # Feature tables kept in their own folders, registered here under the one app label.
 from lessons.learners.models import DealFigures as DealFigures  # noqa: E402
 from lessons.learners.models import DealProgress as DealProgress  # noqa: E402
+from lessons.learners.models import LearnerActivity as LearnerActivity  # noqa: E402
 from lessons.learners.models import LimitCount as LimitCount  # noqa: E402

@@ -26,7 +26,6 @@ from django.db.models import (
     Count,
     F,
     IntegerField,
-    Max,
     OuterRef,
     Q,
     QuerySet,
@@ -37,8 +36,12 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 
+from badacey_site.whole_numbers import read_whole_number
+from evaluator import PROFILES
+from evaluator.drills import DIFFICULTIES
 from evaluator.drills import KINDS as DRILL_KINDS
 from evaluator.misconceptions import MISCONCEPTIONS
 from lessons import course, skills
@@ -52,8 +55,10 @@ from lessons.models import (
     Deal,
     DealProgress,
     DiagnosedMistake,
+    LearnerActivity,
     Membership,
     SkillState,
+    StudyItem,
 )
 
 MISSES_FOR_HELP = 3
@@ -131,12 +136,12 @@ def class_report(classroom: Classroom, now: datetime) -> ClassReport:
         "user_id", "skill", "level", "misses_in_a_row"
     ):
         levels.setdefault(user_id, {})[skill] = (level, misses)
+    # Kept with every answer (LearnerActivity): one row per member, not their answers.
     activity: dict[int, dict[str, Any]] = {
-        row["user_id"]: dict(row)
-        for row in Attempt.objects.filter(user__in=ids)
-        .order_by()
-        .values("user_id")
-        .annotate(last=Max("created_at"), answers=Count("pk"))
+        row["user_id"]: row
+        for row in LearnerActivity.objects.filter(user__in=ids).values(
+            "user_id", "answers", last=F("last_at")
+        )
     }
     assignments = list(classroom.assignments.prefetch_related("deals"))
     by_lesson = assigned.lesson_deals(assignments)
@@ -298,16 +303,16 @@ DEALS_SHOWN = 25
 def class_deal_stats(classroom: Classroom) -> list[Deal]:
     """The practice deals the class answered most, with the class's own figures (two queries).
 
-    The first query picks the ``DEALS_SHOWN`` deals with most attempts by
-    a plain grouped count; only those get the four figures, so a site with
-    hundreds of practice deals does not make the class page read them all.
+    The first query picks the ``DEALS_SHOWN`` deals with most attempts from
+    the members' summary rows (one per member and deal); only those get the
+    four figures, so hundreds of practice deals do not make the page read all.
     """
     ids = member_ids(classroom)
     top = list(
-        Attempt.objects.filter(user__in=ids, deal__lesson="")
+        DealProgress.objects.filter(user__in=ids, deal__lesson="")
         .order_by()
         .values("deal_id")
-        .annotate(n=Count("pk"))
+        .annotate(n=Sum("tries"))
         .order_by("-n", "deal_id")
         .values_list("deal_id", flat=True)[:DEALS_SHOWN]
     )
@@ -326,6 +331,43 @@ class AnswerLine:
     what: str
     url: str
     feedback: list[str]
+
+
+def _studied_items(user_id: int, attempts: list[Attempt]) -> set[tuple[str, str]]:
+    """Which of these drill answers were items of the learner's study sessions (one query)."""
+    seeds = {a.item_key.rpartition("/")[2] for a in attempts if a.drill_kind}
+    rows = StudyItem.objects.filter(
+        session__user_id=user_id,
+        answered_at__isnull=False,
+        seed__in=[int(s) for s in seeds if s.isdigit() and len(s) < 19],
+    ).values_list("drill_kind", "game", "difficulty", "seed")
+    return {(kind, f"{game}/{level}/{seed}") for kind, game, level, seed in rows}
+
+
+def answer_label(attempt: Attempt, studied: bool = False) -> tuple[str, str]:
+    """What a teacher reads for one answer, and a link to the item: never a raw key.
+
+    Exercises, quick checks and practice deals by title; the replayer's quiz
+    by name; a drill or study-session item by its drill, game and level,
+    linked to that very item (a drill URL with its seed deals it again).
+    """
+    deal = attempt.deal
+    if deal is not None:
+        kind = "Quick check" if deal.section else "Exercise" if deal.lesson else "Practice deal"
+        return f"{kind}: {deal.title}", deal.get_absolute_url()
+    if attempt.drill_kind == Attempt.REPLAY_QUIZ:
+        return "Replayer quiz question", reverse("lessons:practice")
+    drill = DRILL_KINDS.get(attempt.drill_kind)
+    name = getattr(drill, "title", None) or attempt.drill_kind
+    where = "Study session" if studied else "Drill"
+    game, level, seed = (attempt.item_key.split("/") + ["", "", ""])[:3]
+    profile = PROFILES.get(game)
+    difficulty = read_whole_number(level, 1, 3)
+    if drill is None or profile is None or difficulty is None:
+        return f"{where}: {name}", ""
+    query = urlencode({"game": game, "difficulty": difficulty, "seed": seed})
+    label = f"{where}: {name} ({profile.name}, {DIFFICULTIES[difficulty]})"
+    return label, reverse("lessons:drill", args=[attempt.drill_kind]) + "?" + query
 
 
 def learner_page(classroom: Classroom, user_id: int) -> dict[str, Any]:
@@ -350,12 +392,11 @@ def learner_page(classroom: Classroom, user_id: int) -> dict[str, Any]:
         .prefetch_related("mistakes")
         .order_by("-created_at", "-pk")[:25]
     )
+    attempts = list(attempts)
+    studied = _studied_items(user_id, attempts)
     lines = []
     for a in attempts:
-        if a.deal is not None:
-            what, url = a.deal.title, a.deal.get_absolute_url()
-        else:
-            what, url = f"Drill {a.drill_kind} ({a.item_key})", ""
+        what, url = answer_label(a, (a.drill_kind, a.item_key) in studied)
         right = sum(bool(p) for p in a.parts) if isinstance(a.parts, list) else 0
         total = len(a.parts) if isinstance(a.parts, list) else 0
         said = ["Right." if a.correct else f"Not yet: {right} of {total} parts right."]

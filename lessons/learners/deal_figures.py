@@ -21,9 +21,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import F
+from django.db.models import Count, F, Max
 
-from lessons.models import Attempt, DealFigures, DealProgress
+from lessons.models import Attempt, DealFigures, DealProgress, LearnerActivity
 
 # A wrongly answered exercise comes back for review after 1, then 3, then 7
 # days; a right answer when it is due moves it on a stage, a wrong one starts
@@ -98,6 +98,36 @@ def count_answer(attempt: Attempt) -> None:
                 DealFigures.objects.create(deal_id=attempt.deal_id, **added)
         except IntegrityError:  # another answer created the row first
             figures.update(**{name: F(name) + n for name, n in added.items()})
+
+
+def count_activity(attempt: Attempt) -> None:
+    """One more answer, of any kind, on its account's activity row (none for a newcomer)."""
+    if attempt.user_id is None:
+        return
+    mine = LearnerActivity.objects.filter(user_id=attempt.user_id)
+    if not mine.update(answers=F("answers") + 1, last_at=attempt.created_at):
+        try:
+            with transaction.atomic():
+                LearnerActivity.objects.create(
+                    user_id=attempt.user_id, answers=1, last_at=attempt.created_at
+                )
+        except IntegrityError:  # another answer created it first
+            mine.update(answers=F("answers") + 1, last_at=attempt.created_at)
+
+
+def recount_activity(
+    user_ids: Iterable[int], *, attempt_model: Any = Attempt, activity_model: Any = LearnerActivity
+) -> None:
+    """Rebuild the activity rows of ``user_ids`` from their answers."""
+    ids = list(user_ids)
+    activity_model.objects.filter(user_id__in=ids).delete()
+    rows = (
+        attempt_model.objects.filter(user_id__in=ids)
+        .order_by()
+        .values("user_id")
+        .annotate(answers=Count("pk"), last_at=Max("created_at"))
+    )
+    activity_model.objects.bulk_create(activity_model(**row) for row in rows)
 
 
 def _review_fields(stage: int | None, due: datetime | None, attempt: Any) -> dict[str, Any]:

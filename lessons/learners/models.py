@@ -104,3 +104,23 @@ class DealFigures(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deal_id}: {self.attempts} attempts"
+
+
+class LearnerActivity(models.Model):
+    """An account's answer count and latest answer: one row per account, kept with each answer.
+
+    The class page shows both for every member; counting them from the
+    answers cost each page every answer the class ever gave.
+    """
+
+    user = models.OneToOneField(
+        "auth.User", on_delete=models.CASCADE, primary_key=True, related_name="activity"
+    )
+    answers = models.PositiveIntegerField(default=0)
+    last_at = models.DateTimeField()
+
+    class Meta:
+        app_label = "lessons"
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.answers} answers"

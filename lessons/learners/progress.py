@@ -109,6 +109,7 @@ def record_attempt(request: HttpRequest, deal: Deal, form: Any) -> Attempt | Non
             answer=answer_data(request),
         )
         deal_figures.count_answer(attempt)
+        deal_figures.count_activity(attempt)
         answers = skill_records.from_results(deal, form.results, skill_records.table_shows(deal))
         skill_records.after_answer(
             learner, answers, f"deal:{deal.slug}", "practice", attempt.created_at
@@ -154,6 +155,7 @@ def record_drill_attempt(
             hints_used=hints_used,
             answer=dict(answer or {}),
         )
+        deal_figures.count_activity(attempt)
         answers = skill_records.drill_answers(
             kind, item_key, correct, parts, hints_used, table, results
         )
@@ -444,6 +446,7 @@ def overview(request: HttpRequest) -> Overview:
     )
     by_id = {deal.pk: deal for deal in deals}
     mine: dict[int, DealProgress] = {}
+    every: list[DealProgress] = []
     total = 0
     if learner.known:
         every = list(DealProgress.objects.filter(**_owner_filter(learner)))
@@ -457,18 +460,19 @@ def overview(request: HttpRequest) -> Overview:
                 row = mine.get(deal.pk)
                 entries.append((deal, status_of(row.tries, row.rights) if row else NEW))
         lessons.append((item, entries, sum(1 for _, s in entries if s == SOLVED)))
-    missed = sorted(
-        ((by_id[d], row.last_wrong_at) for d, row in mine.items() if row.last_wrong_at),
-        key=lambda x: x[1],
-        reverse=True,
-    )
+    # Quick checks count too: a wrong one is as worth going back to as an exercise.
+    wrong = sorted(
+        (row for row in every if row.last_wrong_at), key=lambda r: r.last_wrong_at, reverse=True
+    )[:5]
+    shown = {**by_id, **Deal.objects.published().in_bulk([r.deal_id for r in wrong])}
+    missed = [(shown[r.deal_id], r.last_wrong_at) for r in wrong if r.deal_id in shown]
     review = [
         ReviewItem(by_id[d], row.review_due, row.review_stage)
         for d, row in mine.items()
         if row.review_due is not None and row.review_stage is not None
     ]
     review.sort(key=lambda item: item.due)
-    return Overview(lessons, missed[:5], review, now, total)
+    return Overview(lessons, missed, review, now, total)
 
 
 def export(request: HttpRequest) -> dict[str, Any]:
@@ -516,6 +520,8 @@ def delete_progress(request: HttpRequest) -> int:
         answered = deal_figures.deals_of(Attempt.objects.of_learner(learner))
         deleted, _ = Attempt.objects.of_learner(learner).delete()
         deal_figures.recount(answered)
+        if learner.user_id is not None:
+            deal_figures.recount_activity([learner.user_id])
     return deleted
 
 
@@ -532,6 +538,7 @@ def adopt_session_progress(sender: Any, request: HttpRequest, user: Any, **kwarg
         moved.update(user=user, learner_key="")
         # One learner now, not two: the moved deals' figures are counted again.
         deal_figures.recount(answered)
+        deal_figures.recount_activity([user.pk])
         skill_records.adopt(key, user)
         for ticks in ChecklistTicks.objects.filter(user=None, learner_key=key):
             # The account's own checklist for a lesson wins over the session's. Asked

@@ -6,6 +6,7 @@ never typed answers.
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 
 import pytest
@@ -344,3 +345,22 @@ def test_sharing_the_pot_by_the_players_is_named_only_where_there_are_halves(gam
             else:
                 assert mistake is None
     assert named > 0 or not PROFILES[game].is_split
+
+
+@pytest.mark.parametrize("kind", ["winners", "payouts"])
+@pytest.mark.parametrize("game", ["badacey", "badeucey"])
+def test_easy_random_showdowns_split_often_as_docs_drills_says(kind, game):
+    """docs/drills.md: at easy, plain random deals split or share a half in a third to a
+    half of the items (not "almost never", as it once said)."""
+    results = [_settle_item(generate(kind, game, 1, s)) for s in MIX_SEEDS]
+    split = sum(_split_or_tied(r) for r in results) / len(results)
+    assert 1 / 3 <= split <= 0.6, f"{split:.0%} of easy items split or tie"
+
+
+def test_the_betting_drill_agrees_its_verb_with_the_number_of_bets():
+    prompts = [generate("betting", "badacey", d, s).prompt for d in (1, 2, 3) for s in MIX_SEEDS]
+    one = [p for p in prompts if re.search(r"\b1 bet of", p)]
+    many = [p for p in prompts if re.search(r"\b[2-9] bets of", p)]
+    assert one and many
+    assert all("1 bet of" in p and " has been made" in p for p in one)
+    assert all(" have been made" in p for p in many)

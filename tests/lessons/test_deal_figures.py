@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from lessons.learners import deal_figures
-from lessons.models import Attempt, Deal, DealFigures, DealProgress
+from lessons.models import Attempt, Deal, DealFigures, DealProgress, LearnerActivity
 from tests.factories import make_teacher, right_answer
 from tests.lessons.test_progress import winners_deal, wrong_answer
 
@@ -43,12 +43,18 @@ def kept() -> tuple:
             key=repr,
         ),
         sorted(Attempt.objects.filter(first_try=True).values_list("pk", flat=True)),
+        sorted(LearnerActivity.objects.values_list("user_id", "answers", "last_at")),
     )
+
+
+def recount_everything() -> None:
+    deal_figures.recount()
+    deal_figures.recount_activity(User.objects.values_list("pk", flat=True))
 
 
 def assert_equal_to_a_recount() -> tuple:
     before = kept()
-    deal_figures.recount()
+    recount_everything()
     assert kept() == before
     return before
 

@@ -32,10 +32,9 @@ def test_answers_from_tabs_at_once_all_arrive(fresh_database_url, tmp_path):
 
 
 FIGURES_EQUAL_A_RECOUNT = """
-from lessons.learners import deal_figures
-from tests.lessons.test_deal_figures import kept
+from tests.lessons.test_deal_figures import kept, recount_everything
 before = kept()
-deal_figures.recount()
+recount_everything()
 print("EQUAL" if before == kept() and before[0] else f"DIFFERENT {before!r} {kept()!r}")
 """
 

@@ -1,4 +1,4 @@
-"""Recount every deal's figures and every learner's per-deal summary from the answers.
+"""Recount the deals' figures, learners' per-deal summaries and activity from the answers.
 
 The figures are kept as answers arrive (lessons/learners/deal_figures.py);
 the answers stay the record. Run this after restoring a backup taken between
@@ -12,7 +12,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from lessons.learners import deal_figures
-from lessons.models import DealFigures, DealProgress
+from lessons.models import Attempt, DealFigures, DealProgress
 
 
 class Command(BaseCommand):
@@ -20,6 +20,8 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         deal_figures.recount()
+        answered = Attempt.objects.exclude(user=None).values_list("user_id", flat=True)
+        deal_figures.recount_activity(set(answered))
         self.stdout.write(
             f"Recounted {DealFigures.objects.count()} deal(s) and "
             f"{DealProgress.objects.count()} learner-and-deal summaries from the answers."
