@@ -136,6 +136,18 @@ MISCONCEPTIONS: dict[str, Misconception] = {
         ),
         # Five-card lows ----------------------------------------------------------------
         _rule(
+            "high-hand-wins-ace-to-five",
+            "badacey#five-card-low",
+            "a low is won by the lowest hand, not the highest: compare the two hands from "
+            "their top cards down, and the lower card takes it",
+        ),
+        _rule(
+            "high-hand-wins-deuce-to-seven",
+            "badeucey#deuce-to-seven",
+            "a low is won by the lowest hand, not the highest: compare the two hands from "
+            "their top cards down, and the lower card takes it",
+        ),
+        _rule(
             "ace-high-in-ace-to-five",
             "badacey#five-card-low",
             "in ace-to-five the ace is the lowest card: compare the lows card by card from "
@@ -669,6 +681,19 @@ def winner_beliefs(
     # the narrower misreading comes first: a straight or flush read wrongly
     # explains the answer more closely than the ace's whole rank order.
     ace = any(c.rank == 1 for s in seats for c in hands[s])
+    if kind in ("ace_to_five", "deuce_to_seven"):
+        # "The highest cards win" is the plainest misreading of a low; named first
+        # when some hand's cards all sit above another's, so nothing subtler
+        # (a flush, the ace) is needed to explain picking the high one.
+        ace_high = kind == "deuce_to_seven"
+        real = {
+            s: _low_key(hands[s], ace_high=ace_high, straights=ace_high, wheel=False) for s in seats
+        }
+        high = frozenset(s for s, k in real.items() if k == max(real.values()))
+        rank = {s: [_position(c, ace_high) for c in hands[s]] for s in seats}
+        apart = any(min(rank[h]) > max(rank[o]) for h in high for o in seats if o not in high)
+        if apart:
+            beliefs[f"high-hand-wins-{kind.replace('_', '-')}"] = [high]
     if kind == "ace_to_five":
         runs = _any_straight_or_flush(hands, seats, ace_high=False, wheel=True)
         low("straights-count-in-ace-to-five", runs, ace_high=False, straights=True, wheel=True)
