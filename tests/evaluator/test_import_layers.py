@@ -24,12 +24,13 @@ PRODUCT = ("evaluator", "lessons", "badacey_site")
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("facts", ("lessons.course", "lessons.skills", "lessons.code_version")),
     ("deals", ("lessons.deals",)),
-    ("models", ("lessons.models",)),
+    ("models", ("lessons.models", "lessons.learners.models")),
     ("content", ("lessons.content",)),
     (
         "learners",
         (
             "lessons.learners.progress",
+            "lessons.learners.deal_figures",
             "lessons.learners.mastery",
             "lessons.learners.skill_records",
             "lessons.classes.records",
