@@ -23,7 +23,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import combinations
+from itertools import combinations, islice, product
 from typing import Any
 
 from .badugi import badugi
@@ -418,20 +418,38 @@ def payout_beliefs(
         if scoops:
             beliefs["scoop-split"] = scoops
 
+    # A tied award given whole to one of its winners; a learner who believes
+    # ties are not shared does it to every tied award at once, so each
+    # combination of takers (or keeping the share) is a candidate.
+    tied = [a for p in outcome.pots for a in p.awards if len(a.winners) > 1]
+    choices = [(None, *award.winners) for award in tied]
     candidates = []
-    for p in outcome.pots:
-        for award in p.awards:
-            if len(award.winners) < 2:
+    for takers in islice(product(*choices), 1, 500):
+        payouts = list(outcome.payouts)
+        for award, taker in zip(tied, takers, strict=True):
+            if taker is None:
                 continue
-            for taker in award.winners:
-                payouts = list(outcome.payouts)
-                for seat, chips_won in award.shares.items():
-                    payouts[seat] -= chips_won
-                payouts[taker] += award.amount
-                candidates.append(tuple(payouts))
+            for seat, chips_won in award.shares.items():
+                payouts[seat] -= chips_won
+            payouts[taker] += award.amount
+        candidates.append(tuple(payouts))
     if candidates:
         beliefs["tie-not-shared"] = candidates
-    return beliefs
+    # Narrowest first: of two ideas that explain the same answer, name the one
+    # whose correction moves fewest chips (an odd chip before a whole half).
+    return {name: beliefs[name] for name in NARROWEST_FIRST if name in beliefs}
+
+
+# The payout ideas from the narrowest (one chip misplaced) to the broadest.
+NARROWEST_FIRST = (
+    "odd-chip-wrong-seat",
+    "odd-chip-to-badugi",
+    "tie-not-shared",
+    "folded-seat-paid",
+    "scoop-split",
+    "whole-pot-split",
+    "side-pots-ignored",
+)
 
 
 def _scoop_split(outcome: Settlement, clockwise: Sequence[int]) -> list[tuple[int, ...]]:

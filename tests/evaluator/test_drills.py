@@ -364,3 +364,66 @@ def test_the_betting_drill_agrees_its_verb_with_the_number_of_bets():
     assert one and many
     assert all("1 bet of" in p and " has been made" in p for p in one)
     assert all(" have been made" in p for p in many)
+
+
+def _payout_mistake_of(item, answer):
+    from evaluator.misconceptions import payout_mistake
+
+    return payout_mistake(
+        answer,
+        PROFILES[item.game],
+        [parse_cards(s["cards"]) for s in item.seats],
+        pot=None if item.contributions else (item.pot or 0),
+        contributions=item.contributions,
+        folded=item.folded,
+        button=item.button,
+    )
+
+
+@pytest.mark.parametrize("game", ["badacey", "badeucey", "badugi"])
+def test_every_tied_award_given_whole_to_one_winner_is_named_tie_not_shared(game):
+    """Once only one tied award given away was recognised; with two, advice was generic."""
+    named = checked = 0
+    for seed in MIX_SEEDS:
+        item = generate("payouts", game, 3, seed)
+        result = _settle_item(item)
+        tied = [a for p in result.pots for a in p.awards if len(a.winners) > 1]
+        if not tied:
+            continue
+        answer = list(result.payouts)
+        for award in tied:
+            for seat, chips in award.shares.items():
+                answer[seat] -= chips
+            answer[min(award.winners)] += award.amount
+        if tuple(answer) == result.payouts:
+            continue
+        checked += 1
+        mistake = _payout_mistake_of(item, answer)
+        named += mistake is not None and mistake.name == "tie-not-shared"
+    assert checked >= 10
+    assert named == checked
+
+
+@pytest.mark.parametrize("game", ["badacey", "badeucey"])
+def test_the_odd_chip_given_to_the_badugi_half_is_named_as_that_not_as_divisors(game):
+    named = checked = 0
+    for seed in MIX_SEEDS:
+        item = generate("payouts", game, 2, seed)
+        result = _settle_item(item)
+        from evaluator.misconceptions import payout_beliefs
+
+        beliefs = payout_beliefs(
+            PROFILES[game],
+            [parse_cards(s["cards"]) for s in item.seats],
+            pot=None if item.contributions else (item.pot or 0),
+            contributions=item.contributions,
+            folded=item.folded,
+            button=item.button,
+        )
+        (odd,) = beliefs.get("odd-chip-to-badugi", [result.payouts])
+        if odd == result.payouts or odd not in beliefs.get("whole-pot-split", []):
+            continue
+        checked += 1
+        named += _payout_mistake_of(item, odd).name == "odd-chip-to-badugi"
+    assert checked >= 3
+    assert named == checked
