@@ -93,14 +93,14 @@ class IdsChoiceField(forms.ModelMultipleChoiceField):
     bits raises OverflowError in the driver, a 500 for anyone who edits the form.
     """
 
-    def _check_values(self, value: Any) -> Any:
-        for pk in value:
+    def clean(self, value: Any) -> Any:
+        for pk in value or ():
             if read_whole_number(str(pk), 1, LARGEST_ID) is None:
                 raise forms.ValidationError(
                     f"“{str(pk)[:20]}” is not one of the practice deals; tick them in the list.",
                     code="invalid_pk_value",
                 )
-        return super()._check_values(value)
+        return super().clean(value)
 
 
 class AssignmentForm(forms.Form):

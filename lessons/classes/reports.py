@@ -138,7 +138,7 @@ def class_report(classroom: Classroom, now: datetime) -> ClassReport:
         levels.setdefault(user_id, {})[skill] = (level, misses)
     # Kept with every answer (LearnerActivity): one row per member, not their answers.
     activity: dict[int, dict[str, Any]] = {
-        row["user_id"]: row
+        row["user_id"]: dict(row)
         for row in LearnerActivity.objects.filter(user__in=ids).values(
             "user_id", "answers", last=F("last_at")
         )
@@ -365,7 +365,7 @@ def answer_label(attempt: Attempt, studied: bool = False) -> tuple[str, str]:
     difficulty = read_whole_number(level, 1, 3)
     if drill is None or profile is None or difficulty is None:
         return f"{where}: {name}", ""
-    query = urlencode({"game": game, "difficulty": difficulty, "seed": seed})
+    query = urlencode({"game": game, "difficulty": str(difficulty), "seed": seed})
     label = f"{where}: {name} ({profile.name}, {DIFFICULTIES[difficulty]})"
     return label, reverse("lessons:drill", args=[attempt.drill_kind]) + "?" + query
 
@@ -386,13 +386,12 @@ def learner_page(classroom: Classroom, user_id: int) -> dict[str, Any]:
         )
     }
     cells = [Cell(s, *mine.get(s.key, (0, 0))) for s in skills.SKILLS]
-    attempts = (
+    attempts = list(
         Attempt.objects.filter(user_id=user_id)
         .select_related("deal")
         .prefetch_related("mistakes")
         .order_by("-created_at", "-pk")[:25]
     )
-    attempts = list(attempts)
     studied = _studied_items(user_id, attempts)
     lines = []
     for a in attempts:

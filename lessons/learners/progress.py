@@ -462,10 +462,11 @@ def overview(request: HttpRequest) -> Overview:
         lessons.append((item, entries, sum(1 for _, s in entries if s == SOLVED)))
     # Quick checks count too: a wrong one is as worth going back to as an exercise.
     wrong = sorted(
-        (row for row in every if row.last_wrong_at), key=lambda r: r.last_wrong_at, reverse=True
+        ((row.last_wrong_at, row.deal_id) for row in every if row.last_wrong_at is not None),
+        reverse=True,
     )[:5]
-    shown = {**by_id, **Deal.objects.published().in_bulk([r.deal_id for r in wrong])}
-    missed = [(shown[r.deal_id], r.last_wrong_at) for r in wrong if r.deal_id in shown]
+    shown = {**by_id, **Deal.objects.published().in_bulk([d for _, d in wrong])}
+    missed = [(shown[d], when) for when, d in wrong if d in shown]
     review = [
         ReviewItem(by_id[d], row.review_due, row.review_stage)
         for d, row in mine.items()
