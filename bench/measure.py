@@ -108,13 +108,16 @@ def production_defaults() -> None:
     """Run as production does (no DJANGO_DEBUG) on a fresh clone with nothing set.
 
     Production refuses to sign anything without a secret key, so a bench
-    process that was given none makes a throwaway one of its own; every
-    other setting keeps its production default.
+    process that was given none makes a throwaway one of its own, and lets
+    the test client's host name in; every other setting keeps its production
+    default.
     """
     import os
     import secrets
 
     os.environ.setdefault("DJANGO_SECRET_KEY", "bench-" + secrets.token_urlsafe(40))
+    # Django's test client calls itself "testserver"; the bench serves nothing else.
+    os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver")
 
 
 def database_bench_main(
