@@ -118,6 +118,9 @@ def production_defaults() -> None:
     os.environ.setdefault("DJANGO_SECRET_KEY", "bench-" + secrets.token_urlsafe(40))
     # Django's test client calls itself "testserver"; the bench serves nothing else.
     os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver")
+    # The test client speaks plain HTTP; a real site's proxy ends TLS before
+    # Django, so the redirect to HTTPS costs nothing there either.
+    os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "false")
 
 
 def database_bench_main(
