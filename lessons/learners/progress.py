@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -38,7 +38,6 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from lessons import course
-from lessons.classes import records as class_records
 from lessons.learners import deal_figures, skill_records
 from lessons.learners.deal_figures import REVIEW_DAYS as REVIEW_DAYS
 from lessons.learners.deal_figures import review_step
@@ -47,6 +46,10 @@ from lessons.models import Attempt, ChecklistTicks, Deal, DealProgress, Learner
 SESSION_KEY = "learner_key"
 NEW, TRIED, SOLVED = "new", "tried", "solved"
 STATUS_TEXT = {NEW: "New", TRIED: "Tried, not solved yet", SOLVED: "Solved"}
+# Called in the answer's own transaction with (learner, attempt, skill answers):
+# a feature above this one (the classes' diagnosed mistakes) registers itself
+# here from lessons/apps.py, so saving an answer never imports it.
+AFTER_ANSWER: list[Callable[[Learner, Attempt, Any], None]] = []
 MAX_ANSWER_CHARS = 4000  # a real answer is a few hundred characters
 
 
@@ -114,7 +117,8 @@ def record_attempt(request: HttpRequest, deal: Deal, form: Any) -> Attempt | Non
         skill_records.after_answer(
             learner, answers, f"deal:{deal.slug}", "practice", attempt.created_at
         )
-        class_records.after_answer(learner, attempt, answers)
+        for hook in AFTER_ANSWER:
+            hook(learner, attempt, answers)
     return attempt
 
 
@@ -163,7 +167,8 @@ def record_drill_attempt(
         changes = skill_records.after_answer(
             learner, answers, key, purpose, attempt.created_at, challenged=skill
         )
-        class_records.after_answer(learner, attempt, answers)
+        for hook in AFTER_ANSWER:
+            hook(learner, attempt, answers)
         attempt.skill_changes = changes  # type: ignore[attr-defined]
     return attempt
 
