@@ -143,8 +143,6 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "axes",
-    # Plain-Python poker engine; listed only so its management commands are found.
-    "evaluator",
     "lessons.apps.LessonsConfig",
 ]
 
