@@ -49,7 +49,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("exercises", ("lessons.exercises.blocks", "lessons.exercises.forms", "lessons.exercises")),
     ("tools", ("lessons.tools.forms", "lessons.tools.odds_answers")),
     ("drills", ("lessons.drills.forms", "lessons.drills.items")),
-    ("study", ("lessons.learners.study",)),
+    ("study", ("lessons.study.sessions",)),
     ("glossary", ("lessons.glossary.terms", "lessons.glossary.linking")),
     ("classes", ("lessons.classes",)),
     ("pages", ("lessons.pages.page_cache", "lessons.pages.slots", "lessons.pages")),
@@ -67,7 +67,7 @@ VIEW_MODULES = {
     "lessons.exercises.practice",
     "lessons.learners.accounts",
     "lessons.learners.account_urls",
-    "lessons.learners.study_views",
+    "lessons.study.views",
     "lessons.classes.join_views",
 }
 

@@ -15,8 +15,9 @@ from lessons import skills
 from lessons.deals import parts
 from lessons.drills.items import DrillTable
 from lessons.exercises.forms import AnswerForm
-from lessons.learners import mastery, study
+from lessons.learners import mastery
 from lessons.models import Attempt, SkillState, StudyItem, StudySession
+from lessons.study import sessions as study
 
 pytestmark = pytest.mark.django_db
 
