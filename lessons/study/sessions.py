@@ -156,15 +156,22 @@ def seen_keys(learner: Learner, kinds: set[str], keys: set[str]) -> set[tuple[st
 def start(
     request: HttpRequest, kind: str = StudySession.PRACTICE, seed_source: Any = None
 ) -> StudySession:
-    """This learner's unfinished session of ``kind``, else a new one (``seed_source`` is for tests).
+    """A new session for this learner, unless one of ``kind`` is open and untouched.
 
-    Starting again while a session is open goes back to it: a learner keeps
-    at most one open session of each kind, so a visitor cannot fill the
-    database with sessions by pressing Start.
+    Starting again before answering anything goes back to that session (a
+    double click, a reload, a visitor pressing Start over and over), so
+    pressing Start cannot fill the database with sessions: a new one needs
+    an answer in the last. After an answer, Start builds a fresh session
+    from what is due now, as the home page's "start a session with N
+    reviews" promises. ``seed_source`` is for tests.
     """
     learner = progress.learner_of(request, create=True)
     open_one = unfinished(learner)
-    if open_one is not None and open_one.kind == kind:
+    if (
+        open_one is not None
+        and open_one.kind == kind
+        and not open_one.items.filter(answered_at__isnull=False).exists()
+    ):
         return open_one
     return build(learner, kind, timezone.now(), seed_source)
 

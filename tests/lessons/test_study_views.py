@@ -7,7 +7,6 @@ import re
 import pytest
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.sessions.backends.db import SessionStore
-from django.utils import timezone
 
 from evaluator import settle
 from evaluator.drills import generate
@@ -351,7 +350,10 @@ def test_starting_again_goes_back_to_the_open_session_instead_of_making_another(
         again = client.post("/study/start/", {"kind": "practice"})
         assert again["Location"] == first["Location"]
     assert StudySession.objects.count() == 1
-    StudySession.objects.update(finished=timezone.now())
+    # After an answer, Start builds a fresh session from what is due now.
+    session = StudySession.objects.get()
+    item = current(session)
+    assert client.post(answer_url(session, item), right_answer(item)).status_code == 200
     fresh = client.post("/study/start/", {"kind": "practice"})
     assert fresh["Location"] != first["Location"]
-    assert StudySession.objects.filter(finished__isnull=True).count() == 1
+    assert StudySession.objects.count() == 2
