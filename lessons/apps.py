@@ -20,6 +20,11 @@ class LessonsConfig(AppConfig):
         # content the database has never had; see lessons/content/loader.py.
         post_migrate.connect(load_after_migrate, sender=self, dispatch_uid="lessons-content")
 
+        from lessons.teaching.teachers_group import ensure_teachers_group
+
+        # A flush (tests, a restore) empties the Teachers group's row; make it again.
+        post_migrate.connect(ensure_teachers_group, sender=self, dispatch_uid="lessons-teachers")
+
         from django.contrib.auth.signals import user_logged_in
 
         from lessons.learners.progress import adopt_session_progress
