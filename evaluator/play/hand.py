@@ -34,7 +34,7 @@ from ..notation import format_deal
 from ..profiles import GameProfile, get_profile
 from ..settlement import Settlement, settle
 from ..wording import number_word
-from .players import PERSONALITIES, View, decide_bet, decide_draw
+from .players import PERSONALITIES, SNOW_BELOW, View, decide_bet, decide_draw
 from .reading import keep_value
 from .table import Action, ActResult, Event, IllegalAction, LegalAction, TableSettings
 
@@ -223,6 +223,27 @@ class LiveHand:
         self._play_learner(action)
         return ActResult(events=tuple(self._events[first:]), grade=grade)
 
+    def play(self, action: Action) -> tuple[Event, ...]:
+        """Apply the learner's action without grading it (a replay, a bench, a test)."""
+        first = len(self._events)
+        self._play_learner(action)
+        return tuple(self._events[first:])
+
+    def computer_choice(self, personality: str) -> Action:
+        """What the computer player ``personality`` would do in the learner's seat now.
+
+        Seeded like a computer seat (by the seed, the seat and the step), so a
+        bench can seat a personality in the learner's chair and replay it.
+        """
+        if not self.learner_to_act():
+            raise IllegalAction("the learner has no decision to make")
+        seat = self.settings.learner_seat
+        rng = random.Random(f"{self.settings.seed}:{seat}:{self.step}")
+        view = self.view(seat)
+        if self._phase == "draw":
+            return Action("draw", decide_draw(PERSONALITIES[personality], view, rng))
+        return Action(decide_bet(PERSONALITIES[personality], view, rng))
+
     def payouts(self) -> dict[int, int]:
         """Chips each seat receives, from ``evaluator.settle``; only once the hand is over."""
         if self._settlement is None:
@@ -390,6 +411,13 @@ class LiveHand:
                         mine.update(entry.discards)
         return tuple(c for c in DECK if c in mine)
 
+    def live_seats(self) -> list[int]:
+        return self._table.live
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """A seat's cards now. Engine-side only: pages show ``public_state``."""
+        return tuple(self._hands[seat])
+
     def folded(self, seat: int) -> bool:
         return self._table.folded[seat]
 
@@ -505,10 +533,18 @@ class LiveHand:
         self._learner_actions.append(action)
         self._points.append(DecisionPoint(**{**point.__dict__, "action": action}))
         if action.kind == "draw":
+            self._remember_snow(seat, action.discards)
             self._apply_draw(seat, action.discards)
         else:
             self._apply_bet(seat, action.kind)
         self._run()
+
+    def _remember_snow(self, seat: int, discards: tuple[Card, ...]) -> None:
+        """A seat standing pat on nothing at the first draw is snowing, and remembers it."""
+        if not discards and self.draws_left == self.profile.draws:
+            value, _ = keep_value(self.profile, self._hands[seat], self.draws_left)
+            if value < SNOW_BELOW:
+                self._snowing[seat] = True
 
     def _run(self) -> None:
         """Play the computer seats until the learner must decide or the hand ends."""
@@ -554,6 +590,7 @@ class LiveHand:
             for seat in range(self.settings.seats):
                 if t.folded[seat] and seat not in self._returned:
                     back.extend(self._hands[seat])
+                    self._hands[seat] = []  # those cards are back in the deck now
                     self._returned.add(seat)
             if back:
                 self._stub.extend(back)
@@ -575,10 +612,7 @@ class LiveHand:
         view = self.view(seat)
         if self._phase == "draw":
             discards = decide_draw(personality, view, rng)
-            if not discards and self.draws_left == self.profile.draws:
-                value, _ = keep_value(self.profile, view.cards, self.draws_left)
-                if value < 0.12:
-                    self._snowing[seat] = True
+            self._remember_snow(seat, discards)
             self._apply_draw(seat, discards)
         else:
             kind = decide_bet(personality, view, rng)

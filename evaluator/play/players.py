@@ -29,6 +29,8 @@ from ..cards import Card
 from ..profiles import GameProfile
 from .reading import keep_candidates, keep_value
 
+SNOW_BELOW = 0.12  # a rough share this low at the first draw is "nothing" to snow on
+
 
 @dataclass(frozen=True)
 class Personality:
@@ -119,7 +121,7 @@ def decide_draw(personality: Personality, view: View, rng: random.Random) -> tup
     """The cards a computer seat throws (none: it stands pat)."""
     keep, value = choose_keep(view)
     first_draw = view.draws_left == view.profile.draws
-    if view.snowing or (first_draw and value < 0.12 and rng.random() < personality.snow):
+    if view.snowing or (first_draw and value < SNOW_BELOW and rng.random() < personality.snow):
         return ()
     return tuple(c for c in view.cards if c not in keep)
 
