@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING
 from ..cards import Card, format_cards
 from ..profiles import GameProfile
 from ..wording import number_word
-from .reading import BEST_TOP
+from .reading import BEST_TOP, keep_candidates
 from .table import Action, Grade
 from .throws import Tally, tally_throw, unseen_for
 
@@ -59,7 +59,7 @@ class ThrowValue:
 
     discards: tuple[Card, ...]
     kept: tuple[Card, ...]
-    tally: Tally
+    tallies: tuple[Tally, ...]
     value: float
     made: float  # chance of making at least one half
 
@@ -72,17 +72,19 @@ def score(profile: GameProfile, half_top: int, half: str) -> float:
     return 1.0 - (1.0 - SCORE_FLOOR) * (half_top - best) / (12 - best)
 
 
-def half_values(profile: GameProfile, tally: Tally) -> dict[str, tuple[float, float]]:
-    """For each half: (chance of making it, expected score)."""
+def half_values(profile: GameProfile, tallies: Sequence[Tally]) -> dict[str, tuple[float, float]]:
+    """For each half: (chance of making it, expected score). Each half is counted in
+    exactly one of the tallies (the others hold -1 for it)."""
     out: dict[str, tuple[float, float]] = {}
     for i, half in enumerate(_halves(profile)):
         made = scored = 0.0
-        for key, n in tally.counts.items():
-            top = key[i]
-            if top >= 0:
-                made += n
-                scored += n * score(profile, top, half)
-        out[half] = (made / tally.total, scored / tally.total)
+        for tally in tallies:
+            for key, n in tally.counts.items():
+                top = key[i]
+                if top >= 0:
+                    made += n / tally.total
+                    scored += n * score(profile, top, half) / tally.total
+        out[half] = (made, scored)
     return out
 
 
@@ -93,28 +95,60 @@ def _halves(profile: GameProfile) -> tuple[str, str]:
 
 
 @lru_cache(maxsize=4096)
-def _cached_tally(
+def _cached_tallies(
     profile: GameProfile, kept: tuple[Card, ...], draw: int, unseen: tuple[Card, ...]
-) -> Tally:
-    return tally_throw(profile, kept, draw, unseen)
+) -> tuple[Tally, ...]:
+    """The throw's tallies, one per half in the split games.
+
+    Every value the coach uses is one half's (a split pot pays each half on
+    its own), so the joint count is never needed, and two small walks are far
+    quicker than one walk following both halves at once.
+    """
+    if not profile.is_split:
+        return (tally_throw(profile, kept, draw, unseen),)
+    return tuple(
+        tally_throw(profile, kept, draw, unseen, halves=(half,)) for half in ("badugi", "low")
+    )
 
 
 def throw_values(
     profile: GameProfile, hand: Sequence[Card], dead: Sequence[Card], most: int
 ) -> tuple[ThrowValue, ...]:
     """Every throw of 0 to ``most`` cards, best value first (fewer cards first on a tie)."""
+    throws = [thrown for size in range(most + 1) for thrown in combinations(hand, size)]
+    return _valued(profile, hand, dead, throws)
+
+
+def _valued(
+    profile: GameProfile,
+    hand: Sequence[Card],
+    dead: Sequence[Card],
+    throws: Iterable[tuple[Card, ...]],
+) -> tuple[ThrowValue, ...]:
     unseen = unseen_for(hand, dead)
     found = []
-    for size in range(most + 1):
-        for thrown in combinations(hand, size):
-            kept = tuple(c for c in hand if c not in thrown)
-            tally = _cached_tally(profile, kept, size, unseen)
-            halves = {k: v for k, v in half_values(profile, tally).items() if k}
-            value = sum(s for _, s in halves.values()) / len(halves)
-            made = 1 - _product(1 - m for m, _ in halves.values())
-            found.append(ThrowValue(tuple(thrown), kept, tally, value, made))
+    for thrown in throws:
+        kept = tuple(c for c in hand if c not in thrown)
+        tallies = _cached_tallies(profile, kept, len(thrown), unseen)
+        halves = {k: v for k, v in half_values(profile, tallies).items() if k}
+        value = sum(s for _, s in halves.values()) / len(halves)
+        made = 1 - _product(1 - m for m, _ in halves.values())
+        found.append(ThrowValue(tuple(thrown), kept, tallies, value, made))
     found.sort(key=lambda t: (-round(t.value, 12), len(t.discards)))
     return tuple(found)
+
+
+def likely_throws(
+    profile: GameProfile, hand: Sequence[Card], draws_left: int
+) -> list[tuple[Card, ...]]:
+    """The throws a player would weigh (standing pat, the best keeps for each half and for
+    both): the bet model values only these, exactly, to stay quick."""
+    throws = []
+    for keep in keep_candidates(profile, hand, draws_left):
+        thrown = tuple(c for c in hand if c not in keep)
+        if len(thrown) <= profile.max_discard and thrown not in throws:
+            throws.append(thrown)
+    return throws
 
 
 def _product(values: Iterable[float]) -> float:
@@ -221,12 +255,12 @@ def read_bet(hand: LiveHand) -> BetSituation:
     seat = hand.settings.learner_seat
     cards = hand.learner_cards
     unseen = unseen_for(cards, hand.dead_cards())
-    now = _cached_tally(profile, cards, 0, unseen)
+    now = _cached_tallies(profile, cards, 0, unseen)
     made_now = {k: s for k, (_, s) in half_values(profile, now).items() if k}
     k = hand.draws_left
     if k > 0:
-        best = throw_values(profile, cards, hand.dead_cards(), profile.max_discard)[0]
-        one = {h: v for h, v in half_values(profile, best.tally).items() if h}
+        best = _valued(profile, cards, hand.dead_cards(), likely_throws(profile, cards, k))[0]
+        one = {h: v for h, v in half_values(profile, best.tallies).items() if h}
         halves = {
             h: (1 - (1 - m) ** k, max(made_now[h], 1 - (1 - s) ** k)) for h, (m, s) in one.items()
         }

@@ -88,12 +88,22 @@ def ace_high(profile: GameProfile) -> bool:
 
 
 def tally_throw(
-    profile: GameProfile, kept: Sequence[Card], draw: int, unseen: Sequence[Card]
+    profile: GameProfile,
+    kept: Sequence[Card],
+    draw: int,
+    unseen: Sequence[Card],
+    *,
+    halves: tuple[str, ...] = ("badugi", "low"),
 ) -> Tally:
-    """Count every draw of ``draw`` cards from ``unseen`` by what the final hand makes."""
+    """Count every draw of ``draw`` cards from ``unseen`` by what the final hand makes.
+
+    ``halves`` says which halves to follow ("badugi", "low"): following one
+    at a time is much quicker in the split games, and enough whenever only
+    each half's own chances are wanted (the other key is then -1).
+    """
     pos = position_ace_high if ace_high(profile) else position_ace_low
-    has_badugi = "badugi" in profile.awards
-    low = next((k for k in profile.awards if k != "badugi"), None)
+    has_badugi = "badugi" in profile.awards and "badugi" in halves
+    low = next((k for k in profile.awards if k != "badugi"), None) if "low" in halves else None
     d27 = low == "deuce_to_seven"
     kept_at = [0] * 13
     pool_at = [0] * 13
