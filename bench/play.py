@@ -189,7 +189,7 @@ def bench_pokerkit(r: SelfPlay) -> list[Line]:
         final = list(history)[-1]
         theirs += time.perf_counter() - start
         # PHH numbers players from the button's left; map back by the names PHH keeps.
-        if dict(zip(history.players, final.stacks, strict=True)) != ends:
+        if dict(zip(history.players or (), final.stacks, strict=True)) != ends:
             differ += 1
     return [
         Line(f"same hands through PokerKit ({len(texts):,})", f"{differ} differ", "0", differ == 0),

@@ -27,17 +27,44 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from ..betting import Options
 from ..cards import Card, format_cards
 from ..profiles import GameProfile
 from ..wording import number_word
 from .reading import BEST_TOP, keep_candidates
-from .table import Action, Grade
+from .table import Action, Grade, LegalAction, TableSettings
 from .throws import Tally, tally_throw, unseen_for
 
-if TYPE_CHECKING:
-    from .hand import LiveHand
+
+class LiveHand(Protocol):
+    """What the coach reads of a live hand (``evaluator.play.hand.LiveHand``).
+
+    A protocol rather than an import, so the hand can call the coach without
+    the two modules importing each other.
+    """
+
+    @property
+    def profile(self) -> GameProfile: ...
+    @property
+    def settings(self) -> TableSettings: ...
+    @property
+    def step(self) -> int: ...
+    @property
+    def pot(self) -> int: ...
+    @property
+    def draws_left(self) -> int: ...
+    @property
+    def learner_cards(self) -> tuple[Card, ...]: ...
+    def dead_cards(self) -> tuple[Card, ...]: ...
+    def legal_actions(self) -> tuple[LegalAction, ...]: ...
+    def options(self) -> Options: ...
+    def folded(self, seat: int) -> bool: ...
+    def seats_to_act_after(self, seat: int) -> list[int]: ...
+    def opponents_last_draws(self, seat: int) -> tuple[int | None, ...]: ...
+    def check_legal(self, action: Action) -> None: ...
+
 
 # One table of every threshold the grades use (mistake sizes are in big bets).
 THRESHOLDS = {
@@ -410,7 +437,7 @@ def grade_decision(hand_before: LiveHand, action: Action) -> Grade:
 
     Raises ``IllegalAction`` for an action the rules do not allow.
     """
-    hand_before._check_legal(action)
+    hand_before.check_legal(action)
     if action.kind == "draw":
         return grade_draw(hand_before, action)
     return grade_bet(hand_before, action)

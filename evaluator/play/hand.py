@@ -34,6 +34,7 @@ from ..notation import format_deal
 from ..profiles import GameProfile, get_profile
 from ..settlement import Settlement, settle
 from ..wording import number_word
+from .coach import grade_decision
 from .players import PERSONALITIES, SNOW_BELOW, View, decide_bet, decide_draw
 from .reading import keep_value
 from .table import Action, ActResult, Event, IllegalAction, LegalAction, TableSettings
@@ -215,9 +216,7 @@ class LiveHand:
 
     def act(self, action: Action) -> ActResult:
         """Grade the learner's action, apply it, and play on to the learner's next decision."""
-        from .coach import grade_decision
-
-        self._check_legal(action)
+        self.check_legal(action)
         grade = grade_decision(self, action)
         first = len(self._events)
         self._play_learner(action)
@@ -476,7 +475,8 @@ class LiveHand:
             found.append(LegalAction(o.aggressive, total, 0, f"{word} {total}{short}"))
         return tuple(found)
 
-    def _check_legal(self, action: Action) -> None:
+    def check_legal(self, action: Action) -> None:
+        """Raise ``IllegalAction`` (saying why) unless the learner may take ``action`` now."""
         if self.is_over:
             raise IllegalAction("the hand is over: there is nothing left to decide")
         if not self.learner_to_act():
@@ -527,7 +527,7 @@ class LiveHand:
         )
 
     def _play_learner(self, action: Action) -> None:
-        self._check_legal(action)
+        self.check_legal(action)
         point = self._point()
         seat = self.settings.learner_seat
         self._learner_actions.append(action)
