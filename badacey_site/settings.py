@@ -143,8 +143,6 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "axes",
-    # Plain-Python poker engine; listed only so its management commands are found.
-    "evaluator",
     "lessons.apps.LessonsConfig",
 ]
 
@@ -278,6 +276,8 @@ LIMITS = {
     "password_per_account": env_int("DJANGO_LIMIT_PASSWORD_PER_ACCOUNT", 10),
     "reset_per_address": env_int("DJANGO_LIMIT_RESET_PER_ADDRESS", 10),
     "reset_per_email": env_int("DJANGO_LIMIT_RESET_PER_EMAIL", 3),
+    "join_code_per_account": env_int("DJANGO_LIMIT_JOIN_CODE_PER_ACCOUNT", 10),
+    "join_code_per_address": env_int("DJANGO_LIMIT_JOIN_CODE_PER_ADDRESS", 40),
 }
 for _name, _count in LIMITS.items():
     if _count < 1:

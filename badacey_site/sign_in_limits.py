@@ -16,11 +16,14 @@ owner's own address outright:
   (``sign_in_per_address``);
 - an account that fails too often from everywhere together is paused only
   for addresses it has never signed in from (``sign_in_per_account``): its
-  owner, at home, still gets in, and a reset link signs in anywhere.
+  owner, at home, still gets in, and a reset link signs in anywhere. Home
+  is any address the account signed in from in the last 90 days, read from
+  axes' own log of successful sign-ins in the database.
 
-Counts live in the cache (shared by every server when REDIS_URL is set) in
-fixed windows of ``LIMIT_WINDOW`` aligned to the clock, so a flood cannot
-lengthen a pause: a window ends when it ends, however many attempts it saw.
+Counts live in ``shared_counts`` (Redis when REDIS_URL is set, else the
+database: every worker of a site shares them either way) in fixed windows
+of ``LIMIT_WINDOW`` aligned to the clock, so a flood cannot lengthen a
+pause: a window ends when it ends, however many attempts it saw.
 Keys hold a hash of the address or account, never the address itself.
 """
 
@@ -30,14 +33,16 @@ import hashlib
 import math
 import time
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 
+from . import shared_counts
 from .client_address import client_address
 
 KNOWN_ADDRESS_SECONDS = 90 * 24 * 3600  # how long a successful sign-in vouches for its address
@@ -71,13 +76,13 @@ def _key(limit: str, who: str) -> tuple[str, int]:
 
 def count(limit: str, who: str) -> int:
     key, _ = _key(limit, who)
-    return int(cache.get(key, 0))
+    return shared_counts.current(key)
 
 
 def check(limit: str, who: str) -> Verdict:
     """Read-only: is ``who`` still under ``limit`` in this window?"""
     key, left = _key(limit, who)
-    if int(cache.get(key, 0)) >= settings.LIMITS[limit]:
+    if shared_counts.current(key) >= settings.LIMITS[limit]:
         return Verdict(False, left)
     return Verdict(True)
 
@@ -85,16 +90,11 @@ def check(limit: str, who: str) -> Verdict:
 def spend(limit: str, who: str) -> Verdict:
     """Count one request against ``limit`` for ``who``; refused once over the limit.
 
-    ``add`` then ``incr`` is atomic on Redis and in local memory, so parallel
-    requests cannot all slip under the limit together.
+    The count is shared by every worker and server (``shared_counts``) and
+    added atomically, so parallel requests cannot all slip under the limit.
     """
     key, left = _key(limit, who)
-    cache.add(key, 0, timeout=left + 1)
-    try:
-        used = cache.incr(key)
-    except ValueError:  # the window ended between the two calls
-        cache.add(key, 1, timeout=left + 1)
-        used = 1
+    used = shared_counts.add_one(key, left)
     if used > settings.LIMITS[limit]:
         return Verdict(False, left)
     return Verdict(True)
@@ -128,13 +128,19 @@ def _account(username: str) -> str:
     return username.strip().casefold()
 
 
-def _known_key(username: str, address: str) -> str:
-    digest = hashlib.sha256(f"{_account(username)}\0{address}".encode()).hexdigest()[:32]
-    return f"limit:known:{digest}"
-
-
 def is_known_address(username: str, address: str) -> bool:
-    return bool(cache.get(_known_key(username, address)))
+    """Has this account signed in from this address in the last 90 days?
+
+    Read from axes' log of successful sign-ins in the database, which every
+    worker shares and a restart keeps: an owner is recognised at home
+    whichever worker answers.
+    """
+    from axes.models import AccessLog
+
+    since = timezone.now() - timedelta(seconds=KNOWN_ADDRESS_SECONDS)
+    return AccessLog.objects.filter(
+        username__iexact=username.strip(), ip_address=address, attempt_time__gte=since
+    ).exists()
 
 
 class SignInLimitBackend:
@@ -181,14 +187,6 @@ def count_failed_sign_in(
         spend("sign_in_per_account", _account(username))
 
 
-def remember_address(sender: Any, request: HttpRequest | None, user: Any, **kwargs: Any) -> None:
-    """A successful sign-in (or sign-up) vouches for its address for that account."""
-    if request is None:
-        return
-    key = _known_key(user.get_username(), address_of(request))
-    cache.set(key, True, timeout=KNOWN_ADDRESS_SECONDS)
-
-
 def paused_response(
     request: HttpRequest, original_response: Any = None, credentials: Any = None
 ) -> HttpResponse:
@@ -220,9 +218,8 @@ def forget_sign_ins(sender: Any, instance: Any, **kwargs: Any) -> None:
 def connect() -> None:
     """Wire the counters to Django's signals; called once from an app's ready()."""
     from django.contrib.auth import get_user_model
-    from django.contrib.auth.signals import user_logged_in, user_login_failed
+    from django.contrib.auth.signals import user_login_failed
     from django.db.models.signals import post_delete
 
     user_login_failed.connect(count_failed_sign_in, dispatch_uid="limits-failed-sign-in")
-    user_logged_in.connect(remember_address, dispatch_uid="limits-known-address")
     post_delete.connect(forget_sign_ins, sender=get_user_model(), dispatch_uid="limits-forget")

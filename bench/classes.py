@@ -35,6 +35,7 @@ def _class_with_history():
 
     from lessons import skills
     from lessons.classes import codes
+    from lessons.learners import deal_figures
     from lessons.models import (
         Assignment,
         Attempt,
@@ -92,6 +93,9 @@ def _class_with_history():
         for i, u in enumerate(users)
         for j, s in enumerate(skills.SKILLS)
     )
+    # Answers written in bulk skip the figures kept with each answer: count them.
+    deal_figures.recount()
+    deal_figures.recount_activity([u.pk for u in users])
     Assignment.objects.create(classroom=classroom, kind="lesson", lesson="badugi")
     Assignment.objects.create(classroom=classroom, kind="skill", skill="side-pots")
     deals = Assignment.objects.create(classroom=classroom, kind="deals")

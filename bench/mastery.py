@@ -81,8 +81,9 @@ def bench_mastery(options: argparse.Namespace) -> list[Line]:
     from lessons.deals import parts
     from lessons.drills.items import DrillTable
     from lessons.exercises.forms import AnswerForm
-    from lessons.learners import progress, study
+    from lessons.learners import progress
     from lessons.models import Learner
+    from lessons.study import sessions as study
 
     batches, per_batch = (2, 2) if options.quick else (10, 5)
     user = _learner_with_history("bench-mastery")

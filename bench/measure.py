@@ -104,6 +104,25 @@ def throwaway_database() -> Iterator[None]:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
+def production_defaults() -> None:
+    """Run as production does (no DJANGO_DEBUG) on a fresh clone with nothing set.
+
+    Production refuses to sign anything without a secret key, so a bench
+    process that was given none makes a throwaway one of its own, and lets
+    the test client's host name in; every other setting keeps its production
+    default.
+    """
+    import os
+    import secrets
+
+    os.environ.setdefault("DJANGO_SECRET_KEY", "bench-" + secrets.token_urlsafe(40))
+    # Django's test client calls itself "testserver"; the bench serves nothing else.
+    os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "testserver")
+    # The test client speaks plain HTTP; a real site's proxy ends TLS before
+    # Django, so the redirect to HTTPS costs nothing there either.
+    os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "false")
+
+
 def database_bench_main(
     name: str,
     description: str | None,
@@ -123,7 +142,14 @@ def database_bench_main(
     parser.add_argument("--quick", action="store_true", help="fewer batches, for a smoke test")
     parser.add_argument("--markdown", action="store_true", help="print table rows for the docs")
     options = parser.parse_args(argv)
+    if own_database:
+        production_defaults()
     django.setup()
+    if own_database:
+        from django.core.management import call_command
+
+        # Production serves hashed, compressed static files: build them, as a deploy does.
+        call_command("collectstatic", interactive=False, verbosity=0)
     with throwaway_database() if own_database else nullcontext():
         lines = bench(options)
     title = name.replace("_", " ")

@@ -20,6 +20,11 @@ class LessonsConfig(AppConfig):
         # content the database has never had; see lessons/content/loader.py.
         post_migrate.connect(load_after_migrate, sender=self, dispatch_uid="lessons-content")
 
+        from lessons.teaching.teachers_group import ensure_teachers_group
+
+        # A flush (tests, a restore) empties the Teachers group's row; make it again.
+        post_migrate.connect(ensure_teachers_group, sender=self, dispatch_uid="lessons-teachers")
+
         from django.contrib.auth.signals import user_logged_in
 
         from lessons.learners.progress import adopt_session_progress
@@ -31,3 +36,13 @@ class LessonsConfig(AppConfig):
 
         # Failed sign-ins count towards the limits; deleting an account forgets its sign-ins.
         sign_in_limits.connect()
+
+        from lessons.classes import records as class_records
+        from lessons.learners import deal_figures, progress
+
+        # Each answer's diagnosed mistakes are kept for the class reports.
+        if class_records.after_answer not in progress.AFTER_ANSWER:
+            progress.AFTER_ANSWER.append(class_records.after_answer)
+
+        # A deleted account's answers leave the deals' figures with it.
+        deal_figures.connect()

@@ -95,7 +95,11 @@ SKILLS: tuple[Skill, ...] = (
         "better-low",
         "ace_to_five",
         2,
-        misconceptions=("ace-high-in-ace-to-five", "straights-count-in-ace-to-five"),
+        misconceptions=(
+            "high-hand-wins-ace-to-five",
+            "ace-high-in-ace-to-five",
+            "straights-count-in-ace-to-five",
+        ),
     ),
     Skill(
         "badacey-badugi",
@@ -175,6 +179,7 @@ SKILLS: tuple[Skill, ...] = (
         2,
         misconceptions=(
             "ace-low-in-deuce-to-seven",
+            "high-hand-wins-deuce-to-seven",
             "wheel-straight-in-deuce-to-seven",
             "straights-ignored-in-deuce-to-seven",
         ),

@@ -6,10 +6,10 @@ from lessons.drills import views as drills
 from lessons.exercises import practice
 from lessons.exercises import views as exercises
 from lessons.glossary import views as glossary
-from lessons.learners import study_views as study
 from lessons.learners import views as progress
 from lessons.pages import views as pages
 from lessons.replayer import views as replay
+from lessons.study import views as study
 from lessons.tools import views as tools
 
 app_name = "lessons"

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
 import time_machine
@@ -31,29 +34,56 @@ def pytest_report_header(config):
     return f"database: {db['ENGINE']} {db.get('HOST') or db['NAME']}"
 
 
-def pytest_collection_modifyitems(config, items):
-    """With BADACEY_DATABASE_TESTS_ONLY=1, keep only the tests that touch the database.
+# What a test module says when what it checks can come out differently on
+# SQLite and PostgreSQL: constraints and integrity errors, transactions, locks
+# and races, raw SQL and connections, migrations and backups, ordering,
+# JSON and case-sensitive lookups, aggregates and query counts, and tests that
+# start processes on a database of their own. A module whose source matches
+# is "database_engine" by construction, so a new such test needs no one to
+# remember a marker; ``@pytest.mark.database_engine`` adds any other test.
+ENGINE_WORDS = re.compile(
+    r"IntegrityError|transaction|select_for_update|connection|cursor|migrat|order_by|ordering"
+    r"|__contains|__has_key|__icontains|__iexact|__istartswith|JSONField|NumQueries"
+    r"|num_queries|fresh_database_url|transactional_db|unique|constraint|bulk_create"
+    r"|\.update\(|\bF\(|Lower\(|Upper\(|Collate|distinct|annotate|aggregate|Count\("
+    r"|Sum\(|Trunc|concurren|\brace\b|lock|dumpdata|loaddata|StaleDeal"
+)
+DATABASE_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server"}
+# Fixtures that give a test a database of its own for other processes
+# (tests/site/conftest.py): such a test starts servers or workers.
+PROCESS_FIXTURES = {"fresh_database_url", "sqlite_database_url"}
 
-    scripts/test runs the whole suite on SQLite, then this subset again on
-    PostgreSQL: a test that never opens a connection cannot behave
-    differently there, and the browser tests check what a page does in a
-    browser, which the database under it does not change.
+
+def uses_database(item) -> bool:
+    return item.get_closest_marker("django_db") is not None or bool(
+        DATABASE_FIXTURES & set(getattr(item, "fixturenames", ()))
+    )
+
+
+@functools.cache
+def _engine_sensitive_source(path: str) -> bool:
+    return bool(ENGINE_WORDS.search(Path(path).read_text(encoding="utf-8")))
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark the tests scripts/test selects by kind: see CONTRIBUTING.md, "Running the tests".
+
+    - ``processes``: starts servers or worker processes on a database of its
+      own (the fixtures above, or marked by hand); left out of ``--quick``.
+    - ``database_engine``: touches the database and its module reads as
+      engine-sensitive (``ENGINE_WORDS``); the PostgreSQL run takes only these.
+      A test that touches no database cannot differ there at all.
     """
-    if os.environ.get("BADACEY_DATABASE_TESTS_ONLY") != "1":
-        return
-    database_fixtures = {"db", "transactional_db", "django_db_setup", "live_server"}
-    keep, drop = [], []
     for item in items:
-        uses_database = item.get_closest_marker("django_db") is not None or bool(
-            database_fixtures & set(getattr(item, "fixturenames", ()))
-        )
-        if uses_database and item.get_closest_marker("browser") is None:
-            keep.append(item)
-        else:
-            drop.append(item)
-    if drop:
-        config.hook.pytest_deselected(items=drop)
-        items[:] = keep
+        fixtures = set(getattr(item, "fixturenames", ()))
+        if PROCESS_FIXTURES & fixtures:
+            item.add_marker(pytest.mark.processes)
+        if (
+            item.get_closest_marker("database_engine") is None
+            and uses_database(item)
+            and _engine_sensitive_source(str(item.path))
+        ):
+            item.add_marker(pytest.mark.database_engine)
 
 
 @pytest.fixture

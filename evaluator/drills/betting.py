@@ -102,7 +102,7 @@ def make(rng: random.Random, game: str, difficulty: int) -> DrillItem:
             title="May he raise?",
             prompt=(
                 f"{_limits(profile)} This round {bets} bet{'s' * (bets > 1)} of {unit} "
-                f"have been made, {facing} chips in all."
+                f"{'have' if bets > 1 else 'has'} been made, {facing} chips in all."
             ),
             parts=[
                 {

@@ -26,6 +26,10 @@ def decode(data: bytes, *, max_bytes: int = MAX_BYTES) -> str:
             "split it into smaller files"
         )
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        if len(data) % 2:
+            # Some rooms end a UTF-16 file with one stray byte: half a character
+            # that holds no text. It is left out; the reader's report says so.
+            data = data[:-1]
         try:
             text = data.decode("utf-16")
         except UnicodeDecodeError:
@@ -49,6 +53,16 @@ def decode(data: bytes, *, max_bytes: int = MAX_BYTES) -> str:
             "the file is not text (it holds control characters): choose the room's .txt history"
         )
     return text
+
+
+def stray_byte_note(data: bytes) -> str | None:
+    """The sentence a report gives when ``decode`` left out a UTF-16 file's stray last byte."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) and len(data) % 2:
+        return (
+            "The file is UTF-16 text with one stray byte at its end (half a character, "
+            "no text); that byte was left out and the rest was read."
+        )
+    return None
 
 
 def _size(count: int) -> str:

@@ -27,8 +27,9 @@ from .splitting import HandText
 
 _HEADER = re.compile(r"#([\w-]+):\s+(.*?)\s+-\s+(\S+)\s*/\s*(\S+)")
 _TABLE = re.compile(r"Table '.*' Seat (\d+) is the button")
-_SEAT = re.compile(r"Seat (\d+): (.+?) \(([^()]+)\)")
-_NET = re.compile(r"Seat (\d+): (.+?) \(([^()]+)\)(?: ([+-]\S+|0))?")
+# The stack is the last bracket on the line: a player may call themselves "Bob (NL)".
+_SEAT = re.compile(r"Seat (\d+): (.+) \(([^()]+)\)(?=( is sitting out)?\s*$)")
+_NET = re.compile(r"Seat (\d+): (.+) \(([^()]+)\)(?: ([+-]\S+|0))?")
 _HEADING = re.compile(r"\*\*\* (\d)(?:ST|ND|RD|TH) (BETTING ROUND|DRAW) \*\*\*")
 _OTHER_HEADING = re.compile(r"\*\*\* (.+?) \*\*\*")
 _DATE = re.compile(r"\d{4}[-/]\d{2}[-/]\d{2}.*")

@@ -8,10 +8,70 @@ edit, and is replayed by the same engine that verified it.
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+from typing import Any
+
+from ..deal import BettingLine, DealRecord, DrawLine
 from ..notation import format_deal, parse_deal
 from ..replay import replay
 from .errors import HandHistoryError
 from .verify import VerifiedHand
+
+# Characters the notation uses between names and actions, written as their
+# full-width look-alikes inside a name: "Bob (NL)" reads "Bob （NL）".
+_LOOK_ALIKES = str.maketrans(
+    {",": "\uff0c", ";": "\uff1b", ":": "\uff1a", "#": "\uff03", "(": "\uff08", ")": "\uff09"}
+)
+_TRAILING_NUMBER = re.compile(r"\s+(\d+)$")
+
+
+def notation_name(name: str) -> str:
+    """A room's player name as the notation can carry it, as close to the original as it can.
+
+    Rooms allow names the notation reserves (``, ; : # ( ) ->``) or cannot
+    show (DEL, direction controls); those characters become look-alikes or
+    are left out, and a space before a closing number becomes "_" (the
+    notation reads "seat Ann 12" as a stack).
+    """
+    shown = "".join(ch for ch in name if ch.isprintable())
+    shown = shown.replace("->", "\u2192").translate(_LOOK_ALIKES)
+    shown = " ".join(shown.split())
+    return _TRAILING_NUMBER.sub(r"_\1", shown)
+
+
+def _notation_names(record: DealRecord) -> DealRecord:
+    """The record with every seat renamed by ``notation_name``, each name still unique."""
+    renamed: dict[str, str] = {}
+    taken: set[str] = set()
+    for number, seat in enumerate(record.seats, start=1):
+        wanted = notation_name(seat.name) or f"Seat {number}".replace(" ", "_")
+        name, n = wanted, 2
+        while name.casefold() in taken:
+            name, n = f"{wanted}_{n}", n + 1
+        taken.add(name.casefold())
+        renamed[seat.name] = name
+    if all(old == new for old, new in renamed.items()):
+        return record
+
+    def moved(item: Any) -> Any:
+        return replace(item, seat=renamed.get(item.seat, item.seat))
+
+    streets = [
+        replace(street, actions=tuple(moved(a) for a in street.actions))
+        if isinstance(street, BettingLine)
+        else replace(street, entries=tuple(moved(e) for e in street.entries))
+        if isinstance(street, DrawLine)
+        else street
+        for street in record.streets
+    ]
+    return replace(
+        record,
+        seats=tuple(replace(seat, name=renamed[seat.name]) for seat in record.seats),
+        streets=tuple(streets),
+        posts=None if record.posts is None else tuple(moved(p) for p in record.posts),
+        showdown=None if record.showdown is None else tuple(moved(s) for s in record.showdown),
+    )
 
 
 def to_notation(hand: VerifiedHand) -> str:
@@ -20,7 +80,7 @@ def to_notation(hand: VerifiedHand) -> str:
     The round trip is checked here, once, so a hand the notation cannot carry
     is refused by name instead of being stored as a different hand.
     """
-    text = format_deal(hand.record)
+    text = format_deal(_notation_names(hand.record))
     again = replay(parse_deal(text), snapshots=False)
     if again.settlement.payouts != hand.checked.settlement.payouts:
         raise HandHistoryError(

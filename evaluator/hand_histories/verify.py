@@ -59,13 +59,33 @@ def verify(hand: ParsedHand, *, raise_cap: int | None = None) -> VerifiedHand:
     return VerifiedHand(hand.hand_id, hand.game, record, played, hand.scale, shown)
 
 
+def _returned(played: Replay, says: RoomSays) -> dict[str, int]:
+    """The chips each seat got back unmatched, as the room accounts for them.
+
+    A room that writes "Uncalled bet returned" lines says so itself. The
+    "#ID: Limit" layout writes nothing: it leaves a bet nobody called out of
+    "wins pot (…)" and out of the seat's net, so the chips a seat put in
+    beyond what anyone else matched come back to it without a line.
+    """
+    if says.returned:
+        return dict(says.returned)
+    put = {row.name: row.contributed for row in played.ledger.rows}
+    back = {}
+    for name, chips in put.items():
+        most_matched = max((c for other, c in put.items() if other != name), default=0)
+        if chips > most_matched:
+            back[name] = chips - most_matched
+    return back
+
+
 def _compare(hand: ParsedHand, played: Replay, says: RoomSays) -> None:
     def money(chips: int) -> str:
         return format_amount(chips, hand.scale)
 
     names = [seat.name for seat in played.record.seats]
     put_in = played.ledger.total.contributed
-    returned = sum(says.returned.values())
+    back = _returned(played, says)
+    returned = sum(back.values())
     if says.total_pot is not None and says.total_pot != put_in - returned:
         raise Disagreement(
             f"the room's total pot is {money(says.total_pot)}, but the seats put in "
@@ -75,7 +95,7 @@ def _compare(hand: ParsedHand, played: Replay, says: RoomSays) -> None:
         )
     paid = played.settlement.payouts
     for s, name in enumerate(names):
-        room = says.collected.get(name, 0) + says.returned.get(name, 0)
+        room = says.collected.get(name, 0) + back.get(name, 0)
         if paid[s] != room:
             line = says.first_line.get(name, says.summary_line or hand.last_line)
             raise Disagreement(

@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 
+from badacey_site.whole_numbers import read_whole_number
 from lessons import course, skills
 from lessons.classes import access, codes
 from lessons.learners import mastery
@@ -27,6 +28,12 @@ class ClassForm(forms.Form):
         return name
 
 
+NO_OPEN_CLASS = (
+    "No class is taking new learners with that code. Check the code with your teacher; "
+    "if it is right, ask them whether joining is open."
+)
+
+
 class JoinForm(forms.Form):
     code = forms.CharField(
         label="Class code",
@@ -42,12 +49,9 @@ class JoinForm(forms.Form):
                 "check it with your teacher."
             )
         classroom = Classroom.objects.filter(join_code=code).first()
-        if classroom is None:
-            raise forms.ValidationError("No class has that code; check it with your teacher.")
-        if not classroom.joining_open:
-            raise forms.ValidationError(
-                "That class is not taking new learners just now; ask your teacher to open it."
-            )
+        if classroom is None or not classroom.joining_open:
+            # One answer for both, so a closed class's code is not confirmed to a guesser.
+            raise forms.ValidationError(NO_OPEN_CLASS)
         return classroom
 
 
@@ -78,12 +82,33 @@ def _skill_choices() -> list[tuple[str, str]]:
     return [("", "Choose a skill")] + [(s.key, s.name) for s in skills.SKILLS]
 
 
+# The largest id a database column can hold (PostgreSQL's and SQLite's 64-bit integers).
+LARGEST_ID = 2**63 - 1
+
+
+class IdsChoiceField(forms.ModelMultipleChoiceField):
+    """Ticked deals by id; an id no database could hold is refused before any query.
+
+    Django passes every posted value to ``pk__in``; on SQLite a number past 64
+    bits raises OverflowError in the driver, a 500 for anyone who edits the form.
+    """
+
+    def clean(self, value: Any) -> Any:
+        for pk in value or ():
+            if read_whole_number(str(pk), 1, LARGEST_ID) is None:
+                raise forms.ValidationError(
+                    f"“{str(pk)[:20]}” is not one of the practice deals; tick them in the list.",
+                    code="invalid_pk_value",
+                )
+        return super().clean(value)
+
+
 class AssignmentForm(forms.Form):
     kind = forms.ChoiceField(
         label="What to set", choices=Assignment.KINDS, widget=forms.RadioSelect
     )
     lesson = forms.ChoiceField(label="Lesson", choices=_lesson_choices, required=False)
-    deals = forms.ModelMultipleChoiceField(
+    deals = IdsChoiceField(
         label="Practice deals",
         queryset=Deal.objects.none(),
         required=False,
@@ -108,7 +133,7 @@ class AssignmentForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         deals = self.fields["deals"]
-        assert isinstance(deals, forms.ModelMultipleChoiceField)
+        assert isinstance(deals, IdsChoiceField)
         deals.queryset = Deal.objects.published().practice().order_by("title")
 
     def clean(self) -> dict[str, Any]:

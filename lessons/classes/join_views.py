@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST
 
+from badacey_site import sign_in_limits as limits
 from lessons.classes.access import signed_in_user
 from lessons.classes.forms import JoinForm
 from lessons.models import Classroom, Membership
@@ -35,11 +36,37 @@ def _sign_in_first(request: HttpRequest, code: str = "") -> HttpResponse:
     return render(request, "classes/sign_in_first.html", {"next": back})
 
 
+def _guesses(request: HttpRequest) -> list[tuple[str, str | None]]:
+    """The counts a wrong code is spent against: this account and this address."""
+    return [
+        ("join_code_per_account", str(request.user.pk)),
+        ("join_code_per_address", limits.address_of(request)),
+    ]
+
+
+def _out_of_guesses(request: HttpRequest) -> limits.Verdict:
+    for limit, who in _guesses(request):
+        verdict = limits.check(limit, who or "")
+        if not verdict.allowed:
+            return verdict
+    return limits.Verdict(True)
+
+
+def _checked_code(request: HttpRequest, data: dict[str, str] | None) -> JoinForm:
+    """The bound form; a wrong code is counted towards the guess limits."""
+    form = JoinForm(data)
+    if data is not None and not form.is_valid():
+        limits.spend_all(request, *_guesses(request))
+    return form
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
 def join(request: HttpRequest) -> HttpResponse:
     if not request.user.is_authenticated:
         return _sign_in_first(request)
-    form = JoinForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and not (verdict := _out_of_guesses(request)).allowed:
+        return limits.limited_response(request, verdict, "class code")
+    form = _checked_code(request, request.POST if request.method == "POST" else None)
     if form.is_valid():
         return _join(request, form.cleaned_data["code"])
     status = 400 if form.errors else 200
@@ -52,7 +79,9 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
     """The join link: a page to confirm (a GET changes nothing), and its POST joins."""
     if not request.user.is_authenticated:
         return _sign_in_first(request, code)
-    form = JoinForm({"code": code})
+    if not (verdict := _out_of_guesses(request)).allowed:
+        return limits.limited_response(request, verdict, "class code")
+    form = _checked_code(request, {"code": code})
     if not form.is_valid():
         context = {"form": form, "action": reverse("classes:join")}
         return render(request, "classes/join.html", context, status=404)

@@ -22,13 +22,26 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
-from django.db.models import Count, Exists, IntegerField, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import (
+    Count,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+)
 from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 
+from badacey_site.whole_numbers import read_whole_number
+from evaluator import PROFILES
+from evaluator.drills import DIFFICULTIES
 from evaluator.drills import KINDS as DRILL_KINDS
 from evaluator.misconceptions import MISCONCEPTIONS
 from lessons import course, skills
@@ -40,9 +53,12 @@ from lessons.models import (
     Attempt,
     Classroom,
     Deal,
+    DealProgress,
     DiagnosedMistake,
+    LearnerActivity,
     Membership,
     SkillState,
+    StudyItem,
 )
 
 MISSES_FOR_HELP = 3
@@ -120,12 +136,12 @@ def class_report(classroom: Classroom, now: datetime) -> ClassReport:
         "user_id", "skill", "level", "misses_in_a_row"
     ):
         levels.setdefault(user_id, {})[skill] = (level, misses)
+    # Kept with every answer (LearnerActivity): one row per member, not their answers.
     activity: dict[int, dict[str, Any]] = {
         row["user_id"]: dict(row)
-        for row in Attempt.objects.filter(user__in=ids)
-        .order_by()
-        .values("user_id")
-        .annotate(last=Max("created_at"), answers=Count("pk"))
+        for row in LearnerActivity.objects.filter(user__in=ids).values(
+            "user_id", "answers", last=F("last_at")
+        )
     }
     assignments = list(classroom.assignments.prefetch_related("deals"))
     by_lesson = assigned.lesson_deals(assignments)
@@ -254,36 +270,30 @@ def _sentence(text: str) -> str:
 def annotate_deal_stats(deals: QuerySet, users: Any = None) -> QuerySet:
     """Each deal with its attempts, learners, right on the first try and hints used.
 
-    Still one query: each figure is a subquery on the deal's own attempts
-    (found by the deal index), not a join grouped over every attempt, so a
-    page of 100 deals reads only their attempts and the list's count reads
-    none. Only the attempts of ``users`` (a subquery) count when given.
-    "Right on the first try" counts right attempts with no earlier attempt
-    by the same learner; two subqueries rather than one with an OR, so each
-    uses its own index (attempt_user_deal, attempt_key_deal).
+    Still one query, and it never reads the answers: the site's figures are
+    the deal's ``DealFigures`` row, kept as answers arrive; a class's figures
+    (``users`` given, a subquery of member ids) add up the members'
+    ``DealProgress`` rows, one per member and deal, so the class page costs
+    what the class holds, not what the school has answered.
     """
-    attempts = Attempt.objects.all() if users is None else Attempt.objects.filter(user__in=users)
-    same_deal_before = {"deal_id": OuterRef("deal_id"), "created_at__lt": OuterRef("created_at")}
-    user_before = Attempt.objects.filter(user_id=OuterRef("user_id"), **same_deal_before)
-    key_before = Attempt.objects.filter(
-        user__isnull=True, learner_key=OuterRef("learner_key"), **same_deal_before
-    )
-    first = Q(user__isnull=False) & ~Exists(user_before) | Q(user__isnull=True) & ~Exists(
-        key_before
-    )
-    learners = Count("user", distinct=True) + Count(
-        "learner_key", distinct=True, filter=Q(user__isnull=True)
-    )
+    if users is None:
+        return deals.annotate(
+            stat_attempts=Coalesce(F("figures__attempts"), 0),
+            stat_learners=Coalesce(F("figures__learners"), 0),
+            stat_hints=Coalesce(F("figures__hints"), 0),
+            stat_first_right=Coalesce(F("figures__first_right"), 0),
+        )
+    rows = DealProgress.objects.filter(user__in=users)
     return deals.annotate(
-        stat_attempts=_per_deal(attempts, Count("pk")),
-        stat_learners=_per_deal(attempts, learners),
-        stat_hints=_per_deal(attempts, Sum("hints_used")),
-        stat_first_right=_per_deal(attempts.filter(first, correct=True), Count("pk")),
+        stat_attempts=_per_deal(rows, Sum("tries")),
+        stat_learners=_per_deal(rows, Count("pk")),
+        stat_hints=_per_deal(rows, Sum("hints")),
+        stat_first_right=_per_deal(rows.filter(first_right=True), Count("pk")),
     )
 
 
-def _per_deal(attempts: QuerySet, figure: Any) -> Coalesce:
-    grouped = attempts.filter(deal=OuterRef("pk")).order_by().values("deal").annotate(v=figure)
+def _per_deal(rows: QuerySet, figure: Any) -> Coalesce:
+    grouped = rows.filter(deal=OuterRef("pk")).order_by().values("deal").annotate(v=figure)
     return Coalesce(Subquery(grouped.values("v")[:1], output_field=IntegerField()), 0)
 
 
@@ -293,16 +303,16 @@ DEALS_SHOWN = 25
 def class_deal_stats(classroom: Classroom) -> list[Deal]:
     """The practice deals the class answered most, with the class's own figures (two queries).
 
-    The first query picks the ``DEALS_SHOWN`` deals with most attempts by
-    a plain grouped count; only those get the four figures, so a site with
-    hundreds of practice deals does not make the class page read them all.
+    The first query picks the ``DEALS_SHOWN`` deals with most attempts from
+    the members' summary rows (one per member and deal); only those get the
+    four figures, so hundreds of practice deals do not make the page read all.
     """
     ids = member_ids(classroom)
     top = list(
-        Attempt.objects.filter(user__in=ids, deal__lesson="")
+        DealProgress.objects.filter(user__in=ids, deal__lesson="")
         .order_by()
         .values("deal_id")
-        .annotate(n=Count("pk"))
+        .annotate(n=Sum("tries"))
         .order_by("-n", "deal_id")
         .values_list("deal_id", flat=True)[:DEALS_SHOWN]
     )
@@ -323,6 +333,43 @@ class AnswerLine:
     feedback: list[str]
 
 
+def _studied_items(user_id: int, attempts: list[Attempt]) -> set[tuple[str, str]]:
+    """Which of these drill answers were items of the learner's study sessions (one query)."""
+    seeds = {a.item_key.rpartition("/")[2] for a in attempts if a.drill_kind}
+    rows = StudyItem.objects.filter(
+        session__user_id=user_id,
+        answered_at__isnull=False,
+        seed__in=[int(s) for s in seeds if s.isdigit() and len(s) < 19],
+    ).values_list("drill_kind", "game", "difficulty", "seed")
+    return {(kind, f"{game}/{level}/{seed}") for kind, game, level, seed in rows}
+
+
+def answer_label(attempt: Attempt, studied: bool = False) -> tuple[str, str]:
+    """What a teacher reads for one answer, and a link to the item: never a raw key.
+
+    Exercises, quick checks and practice deals by title; the replayer's quiz
+    by name; a drill or study-session item by its drill, game and level,
+    linked to that very item (a drill URL with its seed deals it again).
+    """
+    deal = attempt.deal
+    if deal is not None:
+        kind = "Quick check" if deal.section else "Exercise" if deal.lesson else "Practice deal"
+        return f"{kind}: {deal.title}", deal.get_absolute_url()
+    if attempt.drill_kind == Attempt.REPLAY_QUIZ:
+        return "Replayer quiz question", reverse("lessons:practice")
+    drill = DRILL_KINDS.get(attempt.drill_kind)
+    name = getattr(drill, "title", None) or attempt.drill_kind
+    where = "Study session" if studied else "Drill"
+    game, level, seed = (attempt.item_key.split("/") + ["", "", ""])[:3]
+    profile = PROFILES.get(game)
+    difficulty = read_whole_number(level, 1, 3)
+    if drill is None or profile is None or difficulty is None:
+        return f"{where}: {name}", ""
+    query = urlencode({"game": game, "difficulty": str(difficulty), "seed": seed})
+    label = f"{where}: {name} ({profile.name}, {DIFFICULTIES[difficulty]})"
+    return label, reverse("lessons:drill", args=[attempt.drill_kind]) + "?" + query
+
+
 def learner_page(classroom: Classroom, user_id: int) -> dict[str, Any]:
     """One learner of the class: levels, recent answers with their feedback, hints used."""
     member = (
@@ -339,18 +386,16 @@ def learner_page(classroom: Classroom, user_id: int) -> dict[str, Any]:
         )
     }
     cells = [Cell(s, *mine.get(s.key, (0, 0))) for s in skills.SKILLS]
-    attempts = (
+    attempts = list(
         Attempt.objects.filter(user_id=user_id)
         .select_related("deal")
         .prefetch_related("mistakes")
         .order_by("-created_at", "-pk")[:25]
     )
+    studied = _studied_items(user_id, attempts)
     lines = []
     for a in attempts:
-        if a.deal is not None:
-            what, url = a.deal.title, a.deal.get_absolute_url()
-        else:
-            what, url = f"Drill {a.drill_kind} ({a.item_key})", ""
+        what, url = answer_label(a, (a.drill_kind, a.item_key) in studied)
         right = sum(bool(p) for p in a.parts) if isinstance(a.parts, list) else 0
         total = len(a.parts) if isinstance(a.parts, list) else 0
         said = ["Right." if a.correct else f"Not yet: {right} of {total} parts right."]

@@ -39,8 +39,9 @@ from lessons.drills.forms import DrillSettingsForm, drill_url, with_defaults
 from lessons.drills.items import deal_from_item
 from lessons.exercises import hints
 from lessons.exercises.forms import HintRequestForm
-from lessons.learners import progress, study
+from lessons.learners import progress
 from lessons.models import Deal
+from lessons.study import sessions as study
 
 
 class HtmxHttpRequest(HttpRequest):

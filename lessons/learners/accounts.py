@@ -18,7 +18,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse_lazy
+from django.urls import reverse, reverse_lazy
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -92,6 +92,14 @@ class SignInView(auth_views.LoginView):
     template_name = "accounts/sign_in.html"
     next_page = reverse_lazy("lessons:progress")  # type: ignore[assignment]
     redirect_authenticated_user = True
+
+    def get_default_redirect_url(self) -> str:
+        """A teacher lands on their classes, a learner on their progress (unless ?next= says)."""
+        from lessons.classes.access import is_teacher
+
+        if is_teacher(self.request.user):
+            return reverse("classes:teach")
+        return super().get_default_redirect_url()
 
     def form_invalid(self, form):
         return self.render_to_response(self.get_context_data(form=form), status=400)

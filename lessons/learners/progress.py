@@ -22,14 +22,15 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Count, JSONField, Q, Subquery
+from django.db.models import Count, IntegerField, JSONField, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 from django.http import HttpRequest
 from django.middleware.csrf import CSRF_SECRET_LENGTH
 from django.urls import reverse
@@ -37,14 +38,18 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from lessons import course
-from lessons.classes import records as class_records
-from lessons.learners import skill_records
-from lessons.models import Attempt, ChecklistTicks, Deal, Learner
+from lessons.learners import deal_figures, skill_records
+from lessons.learners.deal_figures import REVIEW_DAYS as REVIEW_DAYS
+from lessons.learners.deal_figures import review_step
+from lessons.models import Attempt, ChecklistTicks, Deal, DealProgress, Learner
 
 SESSION_KEY = "learner_key"
 NEW, TRIED, SOLVED = "new", "tried", "solved"
 STATUS_TEXT = {NEW: "New", TRIED: "Tried, not solved yet", SOLVED: "Solved"}
-REVIEW_DAYS = (1, 3, 7)
+# Called in the answer's own transaction with (learner, attempt, skill answers):
+# a feature above this one (the classes' diagnosed mistakes) registers itself
+# here from lessons/apps.py, so saving an answer never imports it.
+AFTER_ANSWER: list[Callable[[Learner, Attempt, Any], None]] = []
 MAX_ANSWER_CHARS = 4000  # a real answer is a few hundred characters
 
 
@@ -106,11 +111,14 @@ def record_attempt(request: HttpRequest, deal: Deal, form: Any) -> Attempt | Non
             hints_used=int(getattr(form, "hints_taken", 0) or 0),
             answer=answer_data(request),
         )
+        deal_figures.count_answer(attempt)
+        deal_figures.count_activity(attempt)
         answers = skill_records.from_results(deal, form.results, skill_records.table_shows(deal))
         skill_records.after_answer(
             learner, answers, f"deal:{deal.slug}", "practice", attempt.created_at
         )
-        class_records.after_answer(learner, attempt, answers)
+        for hook in AFTER_ANSWER:
+            hook(learner, attempt, answers)
     return attempt
 
 
@@ -151,6 +159,7 @@ def record_drill_attempt(
             hints_used=hints_used,
             answer=dict(answer or {}),
         )
+        deal_figures.count_activity(attempt)
         answers = skill_records.drill_answers(
             kind, item_key, correct, parts, hints_used, table, results
         )
@@ -158,7 +167,8 @@ def record_drill_attempt(
         changes = skill_records.after_answer(
             learner, answers, key, purpose, attempt.created_at, challenged=skill
         )
-        class_records.after_answer(learner, attempt, answers)
+        for hook in AFTER_ANSWER:
+            hook(learner, attempt, answers)
         attempt.skill_changes = changes  # type: ignore[attr-defined]
     return attempt
 
@@ -208,7 +218,6 @@ class LessonProgress:
 
 def lesson_progress(learner: Learner, lesson: str) -> LessonProgress:
     """Every published exercise of ``lesson`` with its status, and the checklist: one query."""
-    mine = _owned("attempt__", learner)
     deals = Deal.objects.published().for_lesson(lesson)
     if not learner.known:
         rows = list(deals.values("slug", "title", "number"))
@@ -217,8 +226,7 @@ def lesson_progress(learner: Learner, lesson: str) -> LessonProgress:
         return LessonProgress(lesson, dict.fromkeys(titles, NEW), titles, numbers)
     ticks = ChecklistTicks.objects.filter(lesson=lesson, **_owner_filter(learner))
     rows = deals.values("slug", "title", "number").annotate(
-        tries=Count("attempt", filter=mine),
-        rights=Count("attempt", filter=mine & Q(attempt__correct=True)),
+        **_own_counts(learner),
         ticked=Subquery(ticks.values("ticked")[:1], output_field=JSONField()),
     )
     progress = LessonProgress(lesson, {})
@@ -237,8 +245,21 @@ def _owner_filter(learner: Learner) -> dict[str, Any]:
     return {"user": None, "learner_key": learner.key}
 
 
-def _owned(prefix: str, learner: Learner) -> Q:
-    return Q(**{prefix + k: v for k, v in _owner_filter(learner).items()})
+def _own_counts(learner: Learner) -> dict[str, Coalesce]:
+    """Per deal, this learner's tries and right answers, as subqueries on their own rows.
+
+    A join from the deals to every attempt (filtered only inside the count)
+    reads every learner's answers to the lesson, so the page slowed as the
+    site was used; each subquery here is one index range of
+    (learner, deal) in ``attempt_user_deal`` or ``attempt_key_deal``.
+    """
+    mine = Attempt.objects.of_learner(learner).filter(deal=OuterRef("pk")).order_by()
+
+    def counted(attempts: Any) -> Coalesce:
+        grouped = attempts.values("deal").annotate(n=Count("pk")).values("n")[:1]
+        return Coalesce(Subquery(grouped, output_field=IntegerField()), 0)
+
+    return {"tries": counted(mine), "rights": counted(mine.filter(correct=True))}
 
 
 def quick_check_statuses(learner: Learner, lesson: str) -> dict[str, str]:
@@ -249,15 +270,11 @@ def quick_check_statuses(learner: Learner, lesson: str) -> dict[str, str]:
     """
     if not learner.known:
         return {}
-    mine = _owned("attempt__", learner)
     rows = (
         Deal.objects.published()
         .quick_checks(lesson)
         .values("slug")
-        .annotate(
-            tries=Count("attempt", filter=mine),
-            rights=Count("attempt", filter=mine & Q(attempt__correct=True)),
-        )
+        .annotate(**_own_counts(learner))
     )
     return {row["slug"]: status_of(row["tries"], row["rights"]) for row in rows}
 
@@ -404,20 +421,7 @@ def review_due(attempts: Iterable[tuple[datetime, bool]]) -> tuple[datetime, int
     stage: int | None = None
     due: datetime | None = None
     for when, correct in attempts:
-        if stage is None or due is None:
-            if not correct:
-                stage, due = 0, when + timedelta(days=REVIEW_DAYS[0])
-            continue
-        if when < due:
-            continue  # practice before the review is due
-        if correct:
-            stage += 1
-            if stage == len(REVIEW_DAYS):
-                stage, due = None, None
-            else:
-                due = when + timedelta(days=REVIEW_DAYS[stage])
-        else:
-            stage, due = 0, when + timedelta(days=REVIEW_DAYS[0])
+        stage, due = review_step(stage, due, when, correct)
     if stage is None or due is None:
         return None
     return due, stage
@@ -433,48 +437,48 @@ class Overview:
 
 
 def overview(request: HttpRequest) -> Overview:
-    """Everything /progress/ shows: two queries whatever the number of attempts."""
+    """Everything /progress/ shows: two queries, one row per exercise the learner tried.
+
+    It reads the learner's summary rows (``DealProgress``, kept with every
+    answer), not the answers themselves, so a learner with 20,000 answers
+    costs what one with 20 does.
+    """
     learner = learner_of(request)
     now = timezone.now()
     # The lessons' exercises only: a quick check shows its result in the skills instead.
     deals = list(
         Deal.objects.published().exclude(lesson="").filter(section="").order_by("lesson", "number")
     )
-    rows: list[tuple[int, datetime, bool]] = []
-    if learner.known:
-        rows = list(
-            Attempt.objects.of_learner(learner)
-            .filter(deal__isnull=False)
-            .order_by("created_at", "pk")
-            .values_list("deal_id", "created_at", "correct")
-        )
-    per_deal: dict[int, list[tuple[datetime, bool]]] = {}
-    for deal_id, when, correct in rows:
-        per_deal.setdefault(deal_id, []).append((when, correct))
     by_id = {deal.pk: deal for deal in deals}
+    mine: dict[int, DealProgress] = {}
+    every: list[DealProgress] = []
+    total = 0
+    if learner.known:
+        every = list(DealProgress.objects.filter(**_owner_filter(learner)))
+        total = sum(row.tries for row in every)  # practice deals and quick checks too
+        mine = {row.deal_id: row for row in every if row.deal_id in by_id}
     lessons = []
     for item in course.LESSONS:
         entries = []
         for deal in deals:
             if deal.lesson == item.key:
-                tries = per_deal.get(deal.pk, [])
-                entries.append((deal, status_of(len(tries), sum(c for _, c in tries))))
+                row = mine.get(deal.pk)
+                entries.append((deal, status_of(row.tries, row.rights) if row else NEW))
         lessons.append((item, entries, sum(1 for _, s in entries if s == SOLVED)))
-    last_wrong = {
-        deal_id: max(w for w, c in tries if not c)
-        for deal_id, tries in per_deal.items()
-        if deal_id in by_id and any(not c for _, c in tries)
-    }
-    missed = sorted(
-        ((by_id[d], w) for d, w in last_wrong.items()), key=lambda x: x[1], reverse=True
-    )
-    review = []
-    for deal_id, tries in per_deal.items():
-        due = review_due(tries)
-        if due is not None and deal_id in by_id:
-            review.append(ReviewItem(by_id[deal_id], *due))
+    # Quick checks count too: a wrong one is as worth going back to as an exercise.
+    wrong = sorted(
+        ((row.last_wrong_at, row.deal_id) for row in every if row.last_wrong_at is not None),
+        reverse=True,
+    )[:5]
+    shown = {**by_id, **Deal.objects.published().in_bulk([d for _, d in wrong])}
+    missed = [(shown[d], when) for when, d in wrong if d in shown]
+    review = [
+        ReviewItem(by_id[d], row.review_due, row.review_stage)
+        for d, row in mine.items()
+        if row.review_due is not None and row.review_stage is not None
+    ]
     review.sort(key=lambda item: item.due)
-    return Overview(lessons, missed[:5], review, now, len(rows))
+    return Overview(lessons, missed, review, now, total)
 
 
 def export(request: HttpRequest) -> dict[str, Any]:
@@ -519,7 +523,11 @@ def delete_progress(request: HttpRequest) -> int:
     with transaction.atomic():
         ChecklistTicks.objects.filter(**_owner_filter(learner)).delete()
         skill_records.delete(learner)
+        answered = deal_figures.deals_of(Attempt.objects.of_learner(learner))
         deleted, _ = Attempt.objects.of_learner(learner).delete()
+        deal_figures.recount(answered)
+        if learner.user_id is not None:
+            deal_figures.recount_activity([learner.user_id])
     return deleted
 
 
@@ -531,7 +539,12 @@ def adopt_session_progress(sender: Any, request: HttpRequest, user: Any, **kwarg
     if not isinstance(key, str) or not key:
         return
     with transaction.atomic():
-        Attempt.objects.filter(user=None, learner_key=key).update(user=user, learner_key="")
+        moved = Attempt.objects.filter(user=None, learner_key=key)
+        answered = deal_figures.deals_of(moved)
+        moved.update(user=user, learner_key="")
+        # One learner now, not two: the moved deals' figures are counted again.
+        deal_figures.recount(answered)
+        deal_figures.recount_activity([user.pk])
         skill_records.adopt(key, user)
         for ticks in ChecklistTicks.objects.filter(user=None, learner_key=key):
             # The account's own checklist for a lesson wins over the session's. Asked

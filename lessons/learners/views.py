@@ -9,7 +9,8 @@ from django.views.decorators.http import require_POST, require_safe
 
 from badacey_site.whole_numbers import read_whole_number
 from lessons import course
-from lessons.learners import progress, study
+from lessons.learners import progress
+from lessons.study import sessions as study
 
 
 @require_safe

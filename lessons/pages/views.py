@@ -18,8 +18,9 @@ from django.views.decorators.http import require_safe
 from evaluator import get_profile
 from evaluator.notation import format_deal
 from evaluator.worked_deals import worked_deal
-from lessons.learners import progress, study
+from lessons.learners import progress
 from lessons.pages import lesson_page, page_data
+from lessons.study import sessions as study
 
 
 @require_safe

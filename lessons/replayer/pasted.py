@@ -21,10 +21,10 @@ import time
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
-from django.core.cache import cache
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
+from badacey_site import shared_counts
 from lessons.models import RealHand
 from lessons.teaching.hand_import import MAX_PASTE_CHARS, HandReport, check
 
@@ -84,13 +84,7 @@ def _sentence(message: str) -> str:
 def paste_allowed(address: str | None) -> bool:
     """Count one paste against ``address`` this minute; False once over the cap."""
     key = f"replay-paste:{address or 'unknown'}:{int(time.time() // 60)}"
-    cache.add(key, 0, timeout=120)
-    try:
-        used = cache.incr(key)
-    except ValueError:  # the minute's count expired between the two calls
-        cache.add(key, 1, timeout=120)
-        used = 1
-    return used <= PASTES_PER_MINUTE
+    return shared_counts.add_one(key, 120) <= PASTES_PER_MINUTE
 
 
 def hold(session, report: HandReport) -> str:

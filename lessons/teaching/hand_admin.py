@@ -19,8 +19,7 @@ from typing import Any, cast
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
@@ -28,7 +27,7 @@ from django.utils.text import slugify
 
 from evaluator import EvaluatorError
 from evaluator.hand_histories import HandHistoryError, to_phh
-from evaluator.hand_histories.decoding import decode
+from evaluator.hand_histories.decoding import decode, stray_byte_note
 from evaluator.hand_histories.phh import VARIANTS
 from lessons.deals.histories import replay_history
 from lessons.models import RealHand, RealHandQuerySet
@@ -79,15 +78,19 @@ class HandImportForm(forms.Form):
                     "file", f"The file is {upload.size:,} bytes, over the {CAP_WORDS} it may be."
                 )
                 return cleaned
+            data = upload.read()
+            cleaned["note"] = stray_byte_note(data)
             try:
-                cleaned["history"] = decode(upload.read(), max_bytes=hand_import.MAX_UPLOAD_BYTES)
+                cleaned["history"] = decode(data, max_bytes=hand_import.MAX_UPLOAD_BYTES)
             except HandHistoryError as error:
                 self.add_error("file", f"{upload.name}: {error}.")
                 return cleaned
             cleaned["source"] = upload.name
         else:
             cleaned["history"] = text
-            cleaned["source"] = "the pasted hands"
+            # The confirm step posts the checked text back with the file's name.
+            named = str(self.data.get("source_name", "")).strip()[:200]
+            cleaned["source"] = named if named.isprintable() and named else "the pasted hands"
         return cleaned
 
 
@@ -115,6 +118,7 @@ def import_hands_view(model_admin: admin.ModelAdmin, request: HttpRequest) -> Ht
         "importable": sum(1 for r in reports or [] if r.ok),
         "history": history,
         "source": source,
+        "note": form.cleaned_data.get("note") if form.is_bound and form.is_valid() else None,
     }
     return TemplateResponse(request, "admin/lessons/deal/import_hands.html", context)
 
@@ -187,7 +191,11 @@ class RealHandAdmin(admin.ModelAdmin):
         return format_html('<a href="{}">Download as PHH</a>', url)
 
     def phh_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
-        hand = get_object_or_404(RealHand, pk=object_id)
+        # Through get_queryset, as every admin view: a learner's own saved
+        # hand is not in it, so counting ids finds nothing to download.
+        hand = self.get_object(request, str(object_id))
+        if hand is None:
+            raise Http404("No such hand.")
         if not self.has_view_permission(request, hand):
             raise PermissionDenied
         return phh_response(replay_history(hand.history), f"{hand.room} {hand.hand_id}")

@@ -16,9 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.text import slugify
 
+from evaluator.errors import EvaluatorError
 from evaluator.hand_histories import (
     HandHistoryError,
     HandResult,
@@ -85,7 +86,7 @@ def _report(result: HandResult) -> HandReport:
         return HandReport(line)
     try:
         history = to_notation(result.verified)
-    except HandHistoryError as error:
+    except EvaluatorError as error:  # HandHistoryError, or a DealError from the notation
         return HandReport(line | {"ok": False, "message": str(error)})
     return HandReport(line, room_name(result.verified), history, result.verified.game)
 
@@ -97,8 +98,14 @@ def import_reports(reports: list[HandReport], *, publish: bool = False) -> Impor
         if not report.ok:
             outcome.refused.append(report.line["message"])
             continue
-        with transaction.atomic():
-            state = _store(report, publish)
+        try:
+            with transaction.atomic():
+                state = _store(report, publish)
+        except IntegrityError:
+            # Another teacher stored the same new hand a moment before this
+            # request's look found nothing: store it again, now as found.
+            with transaction.atomic():
+                state = _store(report, publish)
         getattr(outcome, state).append(str(report.line["hand"]))
     return outcome
 

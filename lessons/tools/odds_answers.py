@@ -28,6 +28,7 @@ from dataclasses import replace
 
 from django.core.cache import cache
 
+from badacey_site import shared_counts
 from evaluator.cards import Card
 from evaluator.odds import DrawOdds, draw_cost, draw_odds
 from evaluator.profiles import GameProfile
@@ -110,10 +111,4 @@ def _allowed(address: str | None) -> bool:
     """Count one costly question against ``address`` in this minute; False over the cap."""
     minute = int(time.time() // 60)
     key = f"odds-costly:{address or 'unknown'}:{minute}"
-    cache.add(key, 0, timeout=120)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # the count expired between add and incr: this is the first again
-        cache.add(key, 1, timeout=120)
-        count = 1
-    return count <= COSTLY_PER_MINUTE
+    return shared_counts.add_one(key, 120) <= COSTLY_PER_MINUTE

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from tests.django_setup import _empty_cache, _fast_password_hashes  # noqa: F401  (registers them)
+from tests.django_setup import (  # noqa: F401  (registers them)
+    _empty_cache,
+    _fast_password_hashes,
+    _flush_restores_content_from_a_copy,
+    _pages_rendered_once,
+)
 
 from .axe import AxeViolations, axe_in_both_schemes, axe_violations
 

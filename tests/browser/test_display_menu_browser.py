@@ -9,6 +9,7 @@ which scheme the page must end up in.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -44,6 +45,10 @@ PAGES = [
 
 
 ARTEFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+# Whole-page screenshots for a person to look over: they check nothing, and a
+# long lesson page takes ~2 s to capture, so they are taken only when asked
+# for (BADACEY_SCREENSHOTS=1; see CONTRIBUTING.md).
+TAKE_SCREENSHOTS = os.environ.get("BADACEY_SCREENSHOTS") == "1"
 SCREENSHOTS = {
     "/": "home",
     "/badugi/": "badugi",
@@ -202,7 +207,7 @@ def test_every_page_is_axe_clean_and_fits_a_phone_in_every_colour_choice(
     open_menu(page)
     if colours in AXE_COLOURS:
         assert axe(page) == []
-    if path in SCREENSHOTS:
+    if TAKE_SCREENSHOTS and path in SCREENSHOTS:
         ARTEFACTS.mkdir(exist_ok=True)
         name = f"colours-{colours}-{SCREENSHOTS[path]}.png"
         page.screenshot(path=str(ARTEFACTS / name), full_page=True)

@@ -114,8 +114,24 @@ def test_the_slider_and_round_jumps_move_to_their_step(browser, at, played, java
         context.close()
 
 
+def stays_on_step(page, n: int) -> None:
+    """Autoplay has really stopped: no step comes however long the page waits.
+
+    Rather than sit through real seconds, the page's clock (installed before
+    it loaded) runs three seconds of its timers at once: a 600 ms autoplay
+    that was still going would ask for the next step several times.
+    """
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.clock.run_for(3000)
+    page.evaluate("() => 0")  # a round trip, so any request it made has been reported
+    assert asked == []
+    shows_step(page, n)
+
+
 def test_autoplay_steps_on_and_stops_when_paused(page, at):
     page.emulate_media(reduced_motion="reduce")
+    page.clock.install()  # time flows as usual until stays_on_step runs it on
     page.goto(at())
     page.select_option("[data-replay-speed]", "600")
     play = page.locator('[data-replay-control="play"]')
@@ -124,20 +140,19 @@ def test_autoplay_steps_on_and_stops_when_paused(page, at):
     page.locator('[data-replay-control="play"]').click()  # now "Pause"
     expect(page.locator('[data-replay-control="play"]')).to_have_attribute("aria-pressed", "false")
     stopped = int(page.locator("[data-replay-index]").inner_text())
-    page.wait_for_timeout(1500)
-    shows_step(page, stopped)
+    stays_on_step(page, stopped)
 
 
 def test_autoplay_stops_when_the_window_loses_focus(page, at):
     page.emulate_media(reduced_motion="reduce")
+    page.clock.install()
     page.goto(at())
     page.select_option("[data-replay-speed]", "600")
     page.locator('[data-replay-control="play"]').click()
     reaches_step(page, 1)
     page.evaluate("window.dispatchEvent(new Event('blur'))")
     stopped = int(page.locator("[data-replay-index]").inner_text())
-    page.wait_for_timeout(1500)
-    shows_step(page, stopped)
+    stays_on_step(page, stopped)
     expect(page.locator('[data-replay-control="play"]')).to_have_text("Play")
 
 

@@ -6,6 +6,7 @@ never typed answers.
 
 from __future__ import annotations
 
+import re
 from itertools import combinations
 
 import pytest
@@ -344,3 +345,85 @@ def test_sharing_the_pot_by_the_players_is_named_only_where_there_are_halves(gam
             else:
                 assert mistake is None
     assert named > 0 or not PROFILES[game].is_split
+
+
+@pytest.mark.parametrize("kind", ["winners", "payouts"])
+@pytest.mark.parametrize("game", ["badacey", "badeucey"])
+def test_easy_random_showdowns_split_often_as_docs_drills_says(kind, game):
+    """docs/drills.md: at easy, plain random deals split or share a half in a third to a
+    half of the items (not "almost never", as it once said)."""
+    results = [_settle_item(generate(kind, game, 1, s)) for s in MIX_SEEDS]
+    split = sum(_split_or_tied(r) for r in results) / len(results)
+    assert 1 / 3 <= split <= 0.6, f"{split:.0%} of easy items split or tie"
+
+
+def test_the_betting_drill_agrees_its_verb_with_the_number_of_bets():
+    prompts = [generate("betting", "badacey", d, s).prompt for d in (1, 2, 3) for s in MIX_SEEDS]
+    one = [p for p in prompts if re.search(r"\b1 bet of", p)]
+    many = [p for p in prompts if re.search(r"\b[2-9] bets of", p)]
+    assert one and many
+    assert all("1 bet of" in p and " has been made" in p for p in one)
+    assert all(" have been made" in p for p in many)
+
+
+def _payout_mistake_of(item, answer):
+    from evaluator.misconceptions import payout_mistake
+
+    return payout_mistake(
+        answer,
+        PROFILES[item.game],
+        [parse_cards(s["cards"]) for s in item.seats],
+        pot=None if item.contributions else (item.pot or 0),
+        contributions=item.contributions,
+        folded=item.folded,
+        button=item.button,
+    )
+
+
+@pytest.mark.parametrize("game", ["badacey", "badeucey", "badugi"])
+def test_every_tied_award_given_whole_to_one_winner_is_named_tie_not_shared(game):
+    """Once only one tied award given away was recognised; with two, advice was generic."""
+    named = checked = 0
+    for seed in MIX_SEEDS:
+        item = generate("payouts", game, 3, seed)
+        result = _settle_item(item)
+        tied = [a for p in result.pots for a in p.awards if len(a.winners) > 1]
+        if not tied:
+            continue
+        answer = list(result.payouts)
+        for award in tied:
+            for seat, chips in award.shares.items():
+                answer[seat] -= chips
+            answer[min(award.winners)] += award.amount
+        if tuple(answer) == result.payouts:
+            continue
+        checked += 1
+        mistake = _payout_mistake_of(item, answer)
+        named += mistake is not None and mistake.name == "tie-not-shared"
+    assert checked >= 10
+    assert named == checked
+
+
+@pytest.mark.parametrize("game", ["badacey", "badeucey"])
+def test_the_odd_chip_given_to_the_badugi_half_is_named_as_that_not_as_divisors(game):
+    named = checked = 0
+    for seed in MIX_SEEDS:
+        item = generate("payouts", game, 2, seed)
+        result = _settle_item(item)
+        from evaluator.misconceptions import payout_beliefs
+
+        beliefs = payout_beliefs(
+            PROFILES[game],
+            [parse_cards(s["cards"]) for s in item.seats],
+            pot=None if item.contributions else (item.pot or 0),
+            contributions=item.contributions,
+            folded=item.folded,
+            button=item.button,
+        )
+        (odd,) = beliefs.get("odd-chip-to-badugi", [result.payouts])
+        if odd == result.payouts or odd not in beliefs.get("whole-pot-split", []):
+            continue
+        checked += 1
+        named += _payout_mistake_of(item, odd).name == "odd-chip-to-badugi"
+    assert checked >= 3
+    assert named == checked

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from evaluator import EvaluatorError
-from evaluator.management.commands.showdown import answer_lines, answer_text
+from evaluator.jsonl import answer_lines, answer_text
 from evaluator.notation import validate
 from evaluator.worked_deals import worked_deal
 

@@ -61,3 +61,11 @@ def test_an_ace_read_high_with_no_straight_or_flush_is_still_the_ace_rule():
 def test_the_ace_read_low_in_deuce_to_seven_is_named_when_an_ace_decides():
     found = named("badeucey", "deuce_to_seven", ["A♠ 3♥ 5♦ 7♣ 9♣", "K♣ 4♥ 6♠ 8♦ 10♣"])
     assert {m.name for m in found.values()} == {"ace-low-in-deuce-to-seven"}
+
+
+def test_picking_the_high_hand_in_a_low_is_named_as_high_hand_wins_not_a_flush_note():
+    """Five low clubs against K-Q-J-10-9: the learner who names the kings read a low as high."""
+    found = named("badacey", "ace_to_five", ["A♣ 2♣ 3♣ 4♣ 6♣", "K♠ Q♥ J♦ 10♣ 9♠"])
+    assert {m.name for m in found.values()} == {"high-hand-wins-ace-to-five"}
+    found = named("badeucey", "deuce_to_seven", ["7♣ 5♦ 4♣ 3♥ 2♠", "K♠ Q♥ J♦ 9♣ 8♠"])
+    assert {m.name for m in found.values()} == {"high-hand-wins-deuce-to-seven"}

@@ -184,6 +184,8 @@ WINNER_RULES = [
     ("badeucey", "deuce_to_seven", "ace-low-in-deuce-to-seven"),
     ("badeucey", "deuce_to_seven", "wheel-straight-in-deuce-to-seven"),
     ("badeucey", "deuce_to_seven", "straights-ignored-in-deuce-to-seven"),
+    ("badacey", "ace_to_five", "high-hand-wins-ace-to-five"),
+    ("badeucey", "deuce_to_seven", "high-hand-wins-deuce-to-seven"),
 ]
 
 

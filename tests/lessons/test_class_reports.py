@@ -10,15 +10,26 @@ from datetime import timedelta
 import pytest
 from django.contrib.auth.models import User
 from django.db import reset_queries
+from django.test import Client
 from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
+from evaluator.drills import KINDS as DRILL_KINDS
 from evaluator.misconceptions import MISCONCEPTIONS, payout_beliefs
 from lessons import skills
 from lessons.classes import reports
 from lessons.course import section_link
-from lessons.learners import mastery
-from lessons.models import Assignment, Attempt, Classroom, Deal, DiagnosedMistake, SkillState
+from lessons.learners import deal_figures, mastery
+from lessons.models import (
+    Assignment,
+    Attempt,
+    Classroom,
+    Deal,
+    DiagnosedMistake,
+    SkillState,
+    StudyItem,
+    StudySession,
+)
 from tests.factories import field, make_deal, make_teacher, right_answer
 from tests.lessons.test_classes import learner, make_class, signed_in
 from tests.lessons.test_skill_pages import badugi_deal, wrong_answer
@@ -149,6 +160,8 @@ def test_practice_deals_can_be_assigned_and_a_bad_assignment_is_refused_whole(ro
         ({"kind": "lesson"}, "Choose the lesson"),
         ({"kind": "skill", "skill": "nope"}, "Select a valid choice"),
         ({"kind": "deals", "deals": ["99999"]}, "Select a valid choice"),
+        ({"kind": "deals", "deals": ["9" * 30]}, "is not one of the practice deals"),
+        ({"kind": "deals", "deals": ["-3"]}, "is not one of the practice deals"),
         ({"kind": "lesson", "lesson": "badugi", "due_on": "31/31/2020"}, "Enter a valid date"),
     ):
         assertContains(client.post(f"/teach/{classroom.pk}/assign/", bad), message, status_code=400)
@@ -170,6 +183,7 @@ def test_practice_deal_figures_count_attempts_learners_first_tries_and_hints(roo
             user=user, deal=deal, correct=correct, hints_used=hints,
             created_at=now - timedelta(minutes=minutes),
         )  # fmt: skip
+    deal_figures.recount([deal.pk])  # written straight to the log, so counted from it
     (row,) = reports.class_deal_stats(classroom)
     assert (row.stat_attempts, row.stat_learners, row.stat_first_right, row.stat_hints) == (
         3, 2, 1, 3,
@@ -242,3 +256,37 @@ def test_missed_replayer_quiz_questions_are_named_and_linked_as_such(room):
     page = signed_in(teacher).get(f"/teach/{classroom.pk}/").content.decode()
     assert "Replayer quiz questions" in page and "Drill: replay" not in page
     assert 'href="/practice/"' in page
+
+
+def test_a_teacher_signing_in_lands_on_their_classes_and_a_learner_on_progress(client):
+    make_teacher("ines", password="a-long-teaching-pass")
+    page = client.post(
+        "/accounts/sign-in/", {"username": "ines", "password": "a-long-teaching-pass"}
+    )
+    assert page["Location"] == "/teach/"
+    User.objects.create_user("lee", password="a-long-learning-pass")
+    other = Client()
+    page = other.post("/accounts/sign-in/", {"username": "lee", "password": "a-long-learning-pass"})
+    assert page["Location"] == "/progress/"
+
+
+def test_the_learner_page_names_drill_and_study_answers_and_links_them(room):
+    teacher, classroom = room
+    lee = joined(classroom, "lee")
+    Attempt.objects.create(
+        user=lee, drill_kind="payouts", item_key="badacey/1/1001", correct=False, parts=[False]
+    )
+    session = StudySession.objects.create(user=lee)
+    StudyItem.objects.create(
+        session=session, position=1, skill="split-pot", purpose="new", drill_kind="winners",
+        game="badugi", difficulty=2, seed=77, answered_at=timezone.now(), correct=True,
+    )  # fmt: skip
+    Attempt.objects.create(
+        user=lee, drill_kind="winners", item_key="badugi/2/77", correct=True, parts=[True]
+    )
+    page = signed_in(teacher).get(f"/teach/{classroom.pk}/learners/{lee.pk}/").content.decode()
+    assert "badacey/1/1001" not in page.replace("seed=1001", "")
+    payouts, winners = DRILL_KINDS["payouts"].title, DRILL_KINDS["winners"].title
+    assert f"Drill: {payouts} (Badacey, easy)" in page
+    assert f"Study session: {winners} (Badugi, medium)" in page
+    assert "/drills/payouts/?game=badacey&amp;difficulty=1&amp;seed=1001" in page

@@ -8,6 +8,7 @@ from django.test import Client
 from pytest_django.asserts import assertContains, assertNotContains
 
 from lessons.classes import codes
+from lessons.classes.forms import NO_OPEN_CLASS
 from lessons.models import JOIN_ALPHABET, Classroom, Membership
 from tests.factories import make_teacher
 
@@ -64,11 +65,42 @@ def test_a_code_with_a_look_alike_or_no_class_gets_a_message():
     client = signed_in(learner())
     assertContains(client.post("/classes/join/", {"code": "ABCD0EFG"}), "no 0, O", status_code=400)
     assertContains(
-        client.post("/classes/join/", {"code": "ABCDEFGH"}),
-        "No class has that code",
-        status_code=400,
+        client.post("/classes/join/", {"code": "ABCDEFGH"}), NO_OPEN_CLASS, status_code=400
     )
     assert not Membership.objects.exists()
+
+
+def test_a_closed_classs_code_gets_the_same_answer_as_no_class_at_all():
+    teacher = make_teacher()
+    closed = make_class(teacher)
+    signed_in(teacher).post(f"/teach/{closed.pk}/joining/", {"open": "0"})
+    client = signed_in(learner())
+    for code in (closed.join_code, "ABCDEFGH"):
+        page = client.post("/classes/join/", {"code": code})
+        assertContains(page, NO_OPEN_CLASS, status_code=400)
+        assertNotContains(page, "Tuesday group", status_code=400)
+    link = client.get(f"/classes/join/{closed.join_code}/")
+    assertContains(link, NO_OPEN_CLASS, status_code=404)
+
+
+def test_wrong_codes_are_limited_per_account_and_right_ones_were_never_counted(
+    settings, one_limit_window
+):
+    settings.LIMITS = {**settings.LIMITS, "join_code_per_account": 3}
+    classroom = make_class(make_teacher())
+    guesser = signed_in(learner())
+    for n in range(3):
+        code = f"ABCDEFG{'HJK'[n]}"
+        assertContains(
+            guesser.post("/classes/join/", {"code": code}), NO_OPEN_CLASS, status_code=400
+        )
+    paused = guesser.post("/classes/join/", {"code": classroom.join_code})
+    assertContains(paused, "Too many wrong class codes", status_code=429)
+    assert not Membership.objects.exists()
+    # Another learner (another account, same test address) who types the code right joins.
+    settings.LIMITS = {**settings.LIMITS, "join_code_per_address": 100}
+    other = signed_in(learner("ola"))
+    assertContains(other.post("/classes/join/", {"code": classroom.join_code}), "You joined")
 
 
 def test_the_join_link_asks_first_and_its_post_joins():
@@ -95,12 +127,12 @@ def test_joining_turned_off_refuses_the_code_and_a_new_code_retires_the_old_one(
     old = classroom.join_code
     signed_in(teacher).post(f"/teach/{classroom.pk}/joining/", {"open": "0"})
     client = signed_in(learner())
-    assertContains(client.post("/classes/join/", {"code": old}), "not taking", status_code=400)
+    assertContains(client.post("/classes/join/", {"code": old}), NO_OPEN_CLASS, status_code=400)
     signed_in(teacher).post(f"/teach/{classroom.pk}/joining/", {"open": "1"})
     signed_in(teacher).post(f"/teach/{classroom.pk}/new-code/")
     classroom.refresh_from_db()
     assert classroom.join_code != old
-    assertContains(client.post("/classes/join/", {"code": old}), "No class has", status_code=400)
+    assertContains(client.post("/classes/join/", {"code": old}), NO_OPEN_CLASS, status_code=400)
     assertContains(client.post("/classes/join/", {"code": classroom.join_code}), "You joined")
 
 

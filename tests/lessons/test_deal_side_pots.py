@@ -13,7 +13,8 @@ import html
 
 import pytest
 
-from evaluator import parse_deal, replay, settle
+from evaluator import AWARD_TITLES, parse_deal, replay, settle
+from lessons.course import section_link
 from lessons.deals import parts
 from lessons.deals.readings import deal_readings
 from tests.factories import field, make_deal
@@ -138,6 +139,10 @@ def test_one_pot_of_the_same_chips_is_refused_as_ignoring_the_side_pots(client, 
     body = html.unescape(response.content.decode())
     assert "Not yet: 2 of 3 correct." in body
     assert "build the main pot and each side pot from the chips put in" in body
+    # The reread link is the section that teaches side pots, not the odd chip's.
+    side_pots = section_link("table_basics#side-pots")
+    assert f'href="{side_pots.url}"' in body and side_pots.title in body
+    assert section_link("table_basics#odd-chip").url not in body
 
 
 def test_the_payouts_legend_and_boxes_count_every_pot(client, deal, history):
@@ -169,3 +174,19 @@ def test_another_game_reads_the_same_chips_with_the_same_side_pots(history):
     model = parts.model_answer(deal)
     paid = [int(model[parts.answer_key(0, "seat", s)]) for s in range(len(final))]
     assert paid == list(expected.payouts)
+
+
+def test_with_side_pots_the_winners_question_names_the_main_pot(client, deal, history):
+    """The winners asked for are the main pot's, so the question must say so."""
+    settlement = replayed(history).settlement
+    assert len(settlement.pots) > 1
+    page = client.get(deal.get_absolute_url()).content.decode()
+    for kind in settlement.profile.awards:
+        assert f"Winner(s) of the {AWARD_TITLES[kind]} half of the main pot" in page
+
+
+def test_without_side_pots_the_winners_question_speaks_of_the_halves_alone(client):
+    plain = make_deal(parts=[{"kind": "winners"}])
+    page = client.get(plain.get_absolute_url()).content.decode()
+    assert "of the main pot" not in page
+    assert "Winner(s) of the" in page

@@ -121,3 +121,53 @@ def test_an_imported_badugi_hand_downloads_as_phh(teacher):
     assert response.content.decode() == to_phh(
         replay(parse_deal(hand.history)), hand=f"{hand.room} {hand.hand_id}"
     )
+
+
+def test_confirming_an_uploaded_file_names_the_file(teacher):
+    text = (DATA / "mix_badugi.txt").read_text(encoding="utf-8")
+    upload = SimpleUploadedFile("tuesday-session.txt", text.encode("utf-8"))
+    page = teacher.post(URL, {"file": upload})
+    assertContains(page, 'name="source_name" value="tuesday-session.txt"')
+    done = teacher.post(
+        URL,
+        {"text": page.context["history"], "source_name": "tuesday-session.txt", "_confirm": "1"},
+        follow=True,
+    )
+    assertContains(done, "Imported tuesday-session.txt:")
+    assertNotContains(done, "Imported the pasted hands")
+
+
+def test_a_utf16_file_with_a_stray_last_byte_is_read_and_the_report_says_so(teacher):
+    text = (DATA / "mix_badugi.txt").read_text(encoding="utf-8")
+    upload = SimpleUploadedFile("hands.txt", text.encode("utf-16") + b"\x00")
+    page = teacher.post(URL, {"file": upload})
+    assertContains(page, "Will be imported")
+    assertContains(page, "one stray byte at its end")
+    assert page.context["history"].strip() == text.strip()
+
+
+def test_a_hand_another_teacher_stored_a_moment_earlier_is_not_a_500(monkeypatch):
+    """Two confirms racing: the second finds nothing, then the unique row exists."""
+    text = (DATA / "mix_badugi.txt").read_text(encoding="utf-8")
+    reports = hand_import.check(text.encode("utf-8"), "a file")
+    hand_import.import_reports(reports)  # the other teacher's confirm, already stored
+    stored = RealHand.objects.count()
+    real_store = hand_import._store
+    calls = []
+
+    def store_after_a_lost_race(report, publish):
+        calls.append(report)
+        if len(calls) == 1:
+            RealHand.objects.create(  # what the look would have missed
+                room="x", hand_id="x", slug="x-clash", game="badugi", history="x"
+            )
+            RealHand.objects.create(
+                room="x", hand_id="x", slug="x-clash-2", game="badugi", history="x"
+            )
+        return real_store(report, publish)
+
+    monkeypatch.setattr(hand_import, "_store", store_after_a_lost_race)
+    outcome = hand_import.import_reports(reports[:1])
+    assert outcome.unchanged == [str(reports[0].line["hand"])]
+    assert RealHand.objects.filter(room="x").count() == 0
+    assert RealHand.objects.count() == stored

@@ -25,7 +25,8 @@ from lessons.pages import lesson_page as pages
 from lessons.pages import page_cache, slots
 from tests.factories import right_answer
 
-pytestmark = [pytest.mark.django_db, pytest.mark.cache]
+# fresh_pages: these tests count and time renders (tests/django_setup.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.cache, pytest.mark.fresh_pages]
 
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]*)"')
 

@@ -357,3 +357,12 @@ def test_without_javascript_a_checks_worked_answer_is_a_link_to_its_own_page(cli
     assert answer.status_code == 200
     assertContains(answer, "worked-answer")
     assertContains(answer, check.explanation[:40])
+
+
+def test_a_missed_quick_check_shows_under_missed_most_recently(client):
+    deal = check_of("badugi", "best-subset")
+    wrong = fewer_cards(deal)
+    assert client.post(deal.check_url, wrong, HTTP_HX_REQUEST="true").status_code == 200
+    page = client.get("/progress/").content.decode()
+    missed = page[page.index('id="missed"') :]
+    assert deal.title in missed[: missed.index("</section>")]

@@ -10,8 +10,9 @@ import pytest
 
 from evaluator.misconceptions import MISCONCEPTIONS
 from lessons import skills
-from lessons.learners import mastery, skill_records, study
+from lessons.learners import mastery, skill_records
 from lessons.models import SkillState
+from lessons.study import sessions as study
 
 NOW = datetime(2026, 5, 4, 10, 0, tzinfo=UTC)
 

@@ -14,8 +14,9 @@ from lessons import skills
 from lessons.deals import parts
 from lessons.drills.items import DrillTable
 from lessons.exercises.forms import AnswerForm
-from lessons.learners import mastery, study
+from lessons.learners import mastery
 from lessons.models import Attempt, SkillState, StudyItem, StudySession
+from lessons.study import sessions as study
 
 pytestmark = pytest.mark.django_db
 
@@ -257,7 +258,31 @@ def test_a_finished_session_shows_its_summary(client):
     body = client.get(f"/study/{session.pk}/").content.decode()
     right = session.items.filter(correct=True).count()
     assert f"Session done: {right} of 10 right" in body
-    assert "Moved up:" in body and "Due next:" in body and "To read before next time" in body
+    assert ("Moved up:" in body or "Started:" in body) and "Due next:" in body
+    assert "To read before next time" in body  # a third of the answers were wrong
+
+
+def finish(client, session, right: bool) -> str:
+    for _ in range(10):
+        item = current(session)
+        data = right_answer(item) if right else wrong_answer(item)
+        assert client.post(answer_url(session, item), data).status_code == 200
+    return client.get(f"/study/{session.pk}/").content.decode()
+
+
+def test_ten_of_ten_right_suggests_nothing_to_read(client):
+    body = finish(client, start(client), right=True)
+    assert "Session done: 10 of 10 right" in body
+    assert "To read before next time" not in body
+
+
+def test_a_first_session_all_wrong_says_started_not_moved_up(client):
+    session = start(client)
+    body = finish(client, session, right=False)
+    assert "Session done: 0 of 10 right" in body
+    assert "Moved up:" not in body
+    assert "Started:" in body and "(now Learning)" in body
+    assert "To read before next time" in body
 
 
 def test_a_hint_keeps_the_learner_in_the_session(client):
@@ -317,3 +342,18 @@ def test_a_right_answer_with_some_hints_is_help_not_failure(client):
     client.post(answer_url(session, item), right_answer(item) | {"study-p0_hints": "1"})
     state = SkillState.objects.get(skill=item.skill)
     assert state.level == mastery.FAMILIAR and state.rights == 1
+
+
+def test_starting_again_goes_back_to_the_open_session_instead_of_making_another(client):
+    first = client.post("/study/start/", {"kind": "practice"})
+    for _ in range(5):
+        again = client.post("/study/start/", {"kind": "practice"})
+        assert again["Location"] == first["Location"]
+    assert StudySession.objects.count() == 1
+    # After an answer, Start builds a fresh session from what is due now.
+    session = StudySession.objects.get()
+    item = current(session)
+    assert client.post(answer_url(session, item), right_answer(item)).status_code == 200
+    fresh = client.post("/study/start/", {"kind": "practice"})
+    assert fresh["Location"] != first["Location"]
+    assert StudySession.objects.count() == 2

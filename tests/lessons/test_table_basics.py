@@ -263,3 +263,23 @@ def test_the_step_kinds_train_the_lessons_own_skill_which_comes_first():
     for kind in ("next_to_act", "pot_at"):
         assert skills.skills_for(kind, "badugi") == [first.key]
     assert first.key in skills.skills_for("raise_to", "badacey")
+
+
+def test_skipping_an_all_in_seat_in_the_draw_is_corrected_not_confirmed(client):
+    history = worked_deal("table_basics_checks")
+    played = replay_history(history)
+    count = len(played.record.seats)
+    (index, max_seat) = next(
+        (s.index, steps.next_actor(played, s.index))
+        for s in played.steps[:-1]
+        if played.steps[s.index + 1].kind == "draw"
+        and steps.next_actor(played, s.index) is not None
+        and played.steps[s.index].state.seats[steps.next_actor(played, s.index)].all_in
+    )
+    deal = make_deal(history=history, parts=[{"kind": "next_to_act", "step": index}])
+    skipped_to = (max_seat + 1) % count
+    key = next(iter(right_answer(deal)))
+    body = post(client, deal, {key: str(skipped_to)}).content.decode()
+    name = played.record.seats[max_seat].name
+    assert f"{name} still draws" in body
+    assert "skipping anyone who cannot act" not in body

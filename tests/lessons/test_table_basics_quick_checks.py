@@ -88,3 +88,13 @@ def test_each_check_is_one_short_question_that_checks_right_and_wrong(entry):
     right = right_answer(deal)
     assert verdicts(deal, right) == [True]
     assert verdicts(deal, wrong_answer(deal, right)) == [False]
+
+
+def test_the_first_check_asks_nothing_a_later_section_teaches():
+    """Seats and the button come first; draws, all-ins, blinds and bets are taught later."""
+    from lessons.content.quick_checks.table_basics import CHECKS
+
+    (first,) = [c for c in CHECKS if c["section"] == "seats"]
+    words = f"{first['title']} {first['prompt']} {first['explanation']}".lower()
+    for later in ("draw", "all-in", "all in", "blind", "bet", "raise", "pot"):
+        assert later not in words, later

@@ -31,3 +31,13 @@ def test_a_teacher_has_no_power_over_users_or_groups():
     for perm in ("auth.view_user", "auth.change_user", "auth.add_group", "auth.change_group"):
         assert not teacher.has_perm(perm)
     assert not teacher.is_superuser
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_flush_gets_the_teachers_group_back_with_the_same_permissions():
+    from django.core.management import call_command
+
+    kept = sorted(Group.objects.get(name="Teachers").permissions.values_list("codename", flat=True))
+    call_command("flush", interactive=False, verbosity=0)
+    group = Group.objects.get(name="Teachers")
+    assert sorted(group.permissions.values_list("codename", flat=True)) == kept

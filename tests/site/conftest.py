@@ -20,7 +20,12 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 
-from tests.django_setup import _empty_cache, _fast_password_hashes  # noqa: F401  (registers them)
+from tests.django_setup import (  # noqa: F401  (registers them)
+    _empty_cache,
+    _fast_password_hashes,
+    _flush_restores_content_from_a_copy,
+    _pages_rendered_once,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET_KEY = "two-servers-share-this-key-" + "x" * 30

@@ -13,6 +13,7 @@ import pytest
 from badacey_site.app_server import ServerDidNotStart, app_server
 
 
+@pytest.mark.processes  # starts gunicorn / another pytest: not in --quick
 def test_a_server_that_cannot_start_is_reported_with_its_log(tmp_path):
     env = dict(os.environ, DJANGO_SETTINGS_MODULE="no_such_settings_module")
     refused = pytest.raises(ServerDidNotStart, match="(?s)gunicorn exited.*no_such_settings_module")

@@ -28,7 +28,7 @@ def imported_modules(path: Path) -> set[str]:
 
 
 def imports_a_command(path: Path) -> bool:
-    return any(name.startswith("evaluator.management") for name in imported_modules(path))
+    return any(name.startswith("lessons.management") for name in imported_modules(path))
 
 
 def test_no_site_module_imports_a_management_command():
@@ -44,7 +44,7 @@ def test_no_site_module_imports_a_management_command():
 def test_the_check_sees_an_import_of_a_command(tmp_path):
     module = tmp_path / "view.py"
     module.write_text(
-        "from evaluator.management.commands.showdown import render_table\n", encoding="utf-8"
+        "from lessons.management.commands.showdown import render_table\n", encoding="utf-8"
     )
     assert imports_a_command(module)
     module.write_text("from evaluator.settlement_table import render_table\n", encoding="utf-8")

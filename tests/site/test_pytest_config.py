@@ -5,9 +5,12 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 from .conftest import ROOT
 
 
+@pytest.mark.processes  # starts gunicorn / another pytest: not in --quick
 def test_a_parametrized_test_with_no_cases_fails_at_collection(tmp_path):
     # A case list worked out at collection time (say, "every exercise with a
     # choice question") can come out empty after a content change; pytest's
@@ -28,3 +31,48 @@ def test_a_parametrized_test_with_no_cases_fails_at_collection(tmp_path):
     )
     assert result.returncode != 0, result.stdout
     assert "Empty parameter set" in result.stdout, result.stdout
+
+
+def test_a_test_the_database_engine_can_change_is_marked_for_the_postgresql_run():
+    # scripts/test runs only "database_engine" tests again on PostgreSQL, and
+    # tests/conftest.py marks them by what their module's source uses, so a
+    # new such test is chosen without anyone remembering a marker.
+    from tests.conftest import ENGINE_WORDS
+
+    for engine_sensitive in [
+        "with pytest.raises(IntegrityError):",
+        "with transaction.atomic():",
+        "Deal.objects.select_for_update().get(pk=1)",
+        "rows = Attempt.objects.order_by('-at')",
+        "Attempt.objects.filter(answer__contains={'seat': 1})",
+        "Deal.objects.filter(slug__iexact='A')",
+        "Attempt.objects.update(score=F('score') + 1)",
+        "def test_x(fresh_database_url):",
+        "with django_assert_num_queries(3):",
+    ]:
+        assert ENGINE_WORDS.search(engine_sensitive), engine_sensitive
+    for plain in ['response = client.get("/badugi/")', "assert deal.pot == 80"]:
+        assert not ENGINE_WORDS.search(plain), plain
+
+
+@pytest.mark.processes  # runs pytest's collection in another process
+def test_the_marks_scripts_test_selects_by_land_on_the_right_tests():
+    # Run collection only, as scripts/test's PostgreSQL and --quick runs would.
+    def collected(*args: str) -> set[str]:
+        result = subprocess.run(
+            [sys.executable, "-m", "pytest", "--co", "-q", "-p", "no:xdist", *args],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+        return {line for line in result.stdout.splitlines() if "::" in line}
+
+    site = str(ROOT / "tests/site")
+    engine = collected(site, "-m", "database_engine")
+    assert any("test_concurrent_writes.py::" in t for t in engine)
+    assert not any("test_whole_numbers.py::" in t for t in engine)  # plain ORM reads and writes
+    processes = collected(site, "-m", "processes")
+    assert any("test_two_servers.py::" in t for t in processes)
+    assert not any("test_home.py::" in t for t in processes)

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
+from evaluator.jsonl import MAX_LINE_BYTES, MAX_NESTING, MAX_NUMBER_DIGITS
 from evaluator.limits import MAX_CHIPS
-from evaluator.management.commands.showdown import MAX_LINE_BYTES, MAX_NESTING, MAX_NUMBER_DIGITS
 
 ROOT = Path(__file__).resolve().parents[2]
 GOOD = json.dumps({"game": "badacey", "hands": ["As 2h 3d 4c 5c", "2c 3h 4s 5d 7c"], "pot": 80})

@@ -27,7 +27,7 @@ CHECKS: list[dict] = [
         "parts": [{"kind": "winners"}],
         "explanation": (
             "Neither half asks for a minimum hand: the lowest low on the table wins one "
-            "half and the biggest Badugi the other, however poor both are."
+            "half and the best ace-high Badugi the other, however poor both are."
         ),
     },
     {

@@ -21,11 +21,14 @@ DEAL = "table_basics_checks"  # Kim has the button; Max is all-in before the dra
 CHECKS: list[dict] = [
     {
         "section": "seats",
-        "title": "Who draws first",
+        "title": "Left of the button",
         "worked_deal": DEAL,
-        "prompt": "Kim has the button. The first betting round is over: whose turn is it now?",
+        "prompt": (
+            "Kim has the button, and a new round is about to begin. A new round starts with "
+            "the first player to the button's left. Whose turn is it?"
+        ),
         "parts": [{"kind": "next_to_act", "step": 6}],
-        "explanation": "Play moves left; after a betting round it starts left of the button.",
+        "explanation": "Play moves to the left, so the seat just left of the button starts.",
     },
     {
         "section": "forced-bets",

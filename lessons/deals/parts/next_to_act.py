@@ -93,6 +93,19 @@ class NextToAct(steps.StepPart):
             ok, message = False, f"{name} has folded, and a folded seat never acts again."
         elif name in facts["all_in"] and not facts["drawing"]:
             ok, message = False, f"{name} is all-in: with no chips left, there is nothing to bet."
+        elif facts["drawing"] and facts["name"] in facts["all_in"]:
+            right = facts["name"]
+            ok, message = (
+                False,
+                f"not {name}: {right} is all-in, but being all-in stops a player betting, "
+                f"not drawing. {right} still draws, and the turn reaches {right} first.",
+            )
+        elif facts["drawing"]:
+            ok, message = (
+                False,
+                f"not {name}: in a draw the turn moves one seat to the left at a time, "
+                "skipping only folded seats (an all-in seat still draws).",
+            )
         else:
             ok, message = (
                 False,

@@ -31,13 +31,28 @@ from lessons.deals.parts.base import (
 )
 
 
-def award_title(profile: GameProfile, kind: str, pot: int | None, game: str | None = None) -> str:
-    """ "the Badugi half", "the pot", or "the showdown" when no chips are at stake."""
+def award_title(
+    profile: GameProfile,
+    kind: str,
+    pot: int | None,
+    game: str | None = None,
+    side_pots: bool = False,
+) -> str:
+    """ "the Badugi half", "the pot", or "the showdown" when no chips are at stake.
+
+    With side pots the question is about the main pot (the one every live
+    seat can win), and says so: "the Badugi half of the main pot".
+    """
     if profile.is_split:
-        title = f"the {AWARD_TITLES[kind]} half"
+        title = f"the {AWARD_TITLES[kind]} half" + (" of the main pot" if side_pots else "")
     else:
-        title = "the pot" if pot else "the showdown"
+        title = "the main pot" if side_pots else "the pot" if pot else "the showdown"
     return f"{title} under {profile.name} rules" if game else title
+
+
+def has_side_pots(deal: Table, game: str | None) -> bool:
+    """Whether the table's settlement has more than one pot (an all-in made a side pot)."""
+    return len(deal.settlement(game).pots) > 1
 
 
 def winners_legend(title: str) -> str:
@@ -98,9 +113,10 @@ class Winners(GameReading):
         # A one-letter name ("A") reads like a card beside a checkbox: say "Player A".
         seats = [(str(s), seat_label(name)) for s, name in enumerate(deal.names)]
         questions = []
+        side_pots = has_side_pots(deal, game)
         for kind in reading.awards:
             key = answer_key(index, kind)
-            title = award_title(reading, kind, deal.pot, game)
+            title = award_title(reading, kind, deal.pot, game, side_pots)
             field = DistinctChoicesField(
                 choices=seats,
                 coerce=int,
@@ -123,9 +139,10 @@ class Winners(GameReading):
         outcome = outcomes(game)
         results = []
         live = [s for s, folded in enumerate(deal.folded) if not folded]
+        side_pots = len(outcome.pots) > 1
         for kind in outcome.profile.awards:
             key = answer_key(index, kind)
-            title = award_title(outcome.profile, kind, deal.pot, game)
+            title = award_title(outcome.profile, kind, deal.pot, game, side_pots)
             chosen, winners = answers[key], _winners(outcome, kind)
             heading = winners_legend(title)
             if set(chosen) == set(winners):

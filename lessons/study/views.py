@@ -7,7 +7,7 @@ so a reload always lands where the learner is. An answer posts to
 ``/study/<id>/<position>/`` and comes back with the verdict and worked
 answer beside the next item; an htmx request gets only the session's
 region. The items are drill items, checked, hinted and explained by the
-drills' own code; ``lessons.learners.study`` chooses and records them.
+drills' own code; ``lessons.study.sessions`` chooses and records them.
 
 A session is found only among the learner's own (another's is a 404). A
 post whose item number or seed is not the stored item's is a 400 and
@@ -30,8 +30,9 @@ from lessons import skills
 from lessons.drills.items import DrillTable, drill_worked_answer
 from lessons.exercises import hints
 from lessons.exercises.forms import AnswerForm, HintRequestForm
-from lessons.learners import mastery, progress, study
+from lessons.learners import mastery, progress
 from lessons.models import StudyItem, StudySession
+from lessons.study import sessions as study
 
 PREFIX = "study"
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
@@ -156,8 +156,23 @@ def seen_keys(learner: Learner, kinds: set[str], keys: set[str]) -> set[tuple[st
 def start(
     request: HttpRequest, kind: str = StudySession.PRACTICE, seed_source: Any = None
 ) -> StudySession:
-    """Make and store a session for this learner (``seed_source`` is for tests)."""
+    """A new session for this learner, unless one of ``kind`` is open and untouched.
+
+    Starting again before answering anything goes back to that session (a
+    double click, a reload, a visitor pressing Start over and over), so
+    pressing Start cannot fill the database with sessions: a new one needs
+    an answer in the last. After an answer, Start builds a fresh session
+    from what is due now, as the home page's "start a session with N
+    reviews" promises. ``seed_source`` is for tests.
+    """
     learner = progress.learner_of(request, create=True)
+    open_one = unfinished(learner)
+    if (
+        open_one is not None
+        and open_one.kind == kind
+        and not open_one.items.filter(answered_at__isnull=False).exists()
+    ):
+        return open_one
     return build(learner, kind, timezone.now(), seed_source)
 
 
@@ -295,6 +310,10 @@ class Move:
     def words(self) -> str:
         return f"{mastery.level_name(self.before)} to {mastery.level_name(self.after)}"
 
+    @property
+    def now(self) -> str:
+        return mastery.level_name(self.after)
+
 
 @dataclass
 class Summary:
@@ -306,6 +325,7 @@ class Summary:
     next_due: list[tuple[skills.Skill, str]]
     weakest: skills.Skill | None
     weakest_link: SectionLink | None
+    started: list[Move] = field(default_factory=list)  # first answers: Not started to Learning
 
 
 def summary(learner: Learner, items: Sequence[StudyItem], now: datetime) -> Summary:
@@ -330,15 +350,19 @@ def summary(learner: Learner, items: Sequence[StudyItem], now: datetime) -> Summ
         if s.skill in skills.BY_KEY
     ]
     weakest = None
-    if last:
-        key = min(last, key=lambda k: (last[k], -wrong[k], skills.ORDER.get(k, 0)))
+    missed = [k for k in last if wrong[k]]
+    if missed:  # something to read only when something was missed
+        key = min(missed, key=lambda k: (last[k], -wrong[k], skills.ORDER.get(k, 0)))
         weakest = skills.BY_KEY.get(key)
+    # Not started to Learning is the first answer, right or wrong: "started", not "up".
+    started = [m for m in moves if (m.before, m.after) == (mastery.NOT_STARTED, mastery.ATTEMPTED)]
     return Summary(
         right=sum(1 for i in answered if i.correct),
         answered=len(answered),
         total=len(items),
-        up=[m for m in moves if m.after > m.before],
+        up=[m for m in moves if m.after > m.before and m not in started],
         down=[m for m in moves if m.after < m.before],
+        started=started,
         next_due=next_due,
         weakest=weakest,
         weakest_link=skill_link(weakest) if weakest else None,

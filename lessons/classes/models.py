@@ -1,0 +1,120 @@
+"""The classes feature's tables: classes, their learners, set work and diagnosed mistakes."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+from lessons import course
+from lessons.deals.models import Deal
+from lessons.learners.models import Attempt
+
+# Join codes are read aloud and copied from a board: no 0/O and no 1/I/L to mix up.
+JOIN_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+JOIN_CODE_LENGTH = 8
+
+
+class Classroom(models.Model):
+    """A teacher's class: learners join it with its code, teachers see how it is doing.
+
+    A class may have several teachers (``teachers``); ``created_by`` only says
+    who started it. Turning ``joining_open`` off keeps the code but refuses it.
+    """
+
+    name = models.CharField(max_length=100)
+    join_code = models.CharField(max_length=JOIN_CODE_LENGTH, unique=True)
+    joining_open = models.BooleanField(default=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    teachers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="taught_classes")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("classes:class_page", args=[self.pk])
+
+
+class Membership(models.Model):
+    """One learner (an account) in one class: one row per class and learner."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="class_memberships"
+    )
+    joined_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["joined_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["classroom", "user"], name="membership_one_per_user"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.classroom_id}"
+
+
+class Assignment(models.Model):
+    """Work a teacher set a class: a lesson, some practice deals, or a skill to reach."""
+
+    LESSON, DEALS, SKILL = "lesson", "deals", "skill"
+    KINDS = [(LESSON, "A lesson"), (DEALS, "Practice deals"), (SKILL, "A skill target")]
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
+    kind = models.CharField(max_length=10, choices=KINDS)
+    lesson = models.CharField(max_length=20, choices=course.lesson_choices, blank=True)
+    deals = models.ManyToManyField(Deal, blank=True, related_name="assignments")
+    skill = models.CharField(max_length=40, blank=True)
+    target_level = models.PositiveSmallIntegerField(
+        default=3, validators=[MinValueValidator(1), MaxValueValidator(4)]
+    )
+    due_on = models.DateField(null=True, blank=True)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(kind="lesson") & ~models.Q(lesson="")
+                | models.Q(kind="deals")
+                | models.Q(kind="skill") & ~models.Q(skill=""),
+                name="assignment_names_its_work",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} for {self.classroom_id}"
+
+
+class DiagnosedMistake(models.Model):
+    """A misconception the engine named in one answer: one row per answer and misconception.
+
+    Kept beside the attempt (and deleted with it) so "what the class misses
+    most" over any period is one grouped count, not a re-check of every answer.
+    """
+
+    attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="mistakes")
+    misconception = models.CharField(max_length=60)
+    skill = models.CharField(max_length=40, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["attempt", "misconception"], name="mistake_one_per_attempt"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.misconception

@@ -1,0 +1,1 @@
+"""Real hands from card rooms (its table: models.py)."""

@@ -1,0 +1,264 @@
+"""Tables of the learners feature: request counts and per-deal progress.
+
+``LimitCount`` is the shared tally behind every request limit when no Redis is
+configured. A per-process cache would give each gunicorn worker a count of its
+own (two workers, twice the sign-ups); the database is the one thing every
+worker of a site already shares, and a single UPDATE adds one atomically.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.utils import timezone
+
+from lessons import course
+from lessons.deals.models import Deal
+
+
+@dataclass(frozen=True)
+class Learner:
+    """Who is answering: a signed-in account, or a browser's session key.
+
+    Every progress query is scoped by one (``AttemptQuerySet.of_learner``), so
+    it lives beside the models it filters.
+    """
+
+    user_id: int | None
+    key: str  # the session's learner key; "" when there is none yet
+
+    @property
+    def known(self) -> bool:
+        return self.user_id is not None or bool(self.key)
+
+    def owner(self) -> dict[str, Any]:
+        """The owner fields of a new row."""
+        if self.user_id is not None:
+            return {"user_id": self.user_id, "learner_key": ""}
+        return {"user_id": None, "learner_key": self.key}
+
+
+class AttemptQuerySet(models.QuerySet):
+    def of_learner(self, learner: Learner) -> AttemptQuerySet:
+        """Only this learner's attempts: every progress query starts here."""
+        if learner.user_id is not None:
+            return self.filter(user_id=learner.user_id)
+        if learner.key:
+            return self.filter(user=None, learner_key=learner.key)
+        return self.none()
+
+
+class Attempt(models.Model):
+    """One answer a learner sent: to an exercise, or to one drill item.
+
+    Whose it is: an account (``user``) or, for a learner who has not signed
+    in, the random key kept in their session (``learner_key``); signing in
+    moves the session's attempts to the account. Rows are only ever inserted,
+    never updated, so two tabs answering at once cannot overwrite each other.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    learner_key = models.CharField(max_length=64, blank=True, db_index=True)
+    deal = models.ForeignKey(Deal, null=True, blank=True, on_delete=models.CASCADE)
+    # An answer given in the replayer's quiz: not a drill of evaluator.drills,
+    # so reports name it and link the practice list instead of a drill page.
+    REPLAY_QUIZ = "replay"
+
+    drill_kind = models.CharField(max_length=40, blank=True)
+    item_key = models.CharField(max_length=300, blank=True)
+    parts = models.JSONField(default=list, help_text="Whether each part was right, in order.")
+    correct = models.BooleanField()
+    hints_used = models.PositiveSmallIntegerField(default=0)
+    answer = models.JSONField(default=dict, help_text="What was sent, to fill the form again.")
+    created_at = models.DateTimeField(default=timezone.now)
+    # The learner's first answer to this deal (exercises only): decided by
+    # DealProgress's unique row, so two tabs cannot both be first.
+    first_try = models.BooleanField(default=False)
+
+    objects = AttemptQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["created_at", "pk"]
+        indexes = [
+            models.Index(fields=["user", "deal", "created_at"], name="attempt_user_deal"),
+            models.Index(fields=["learner_key", "deal", "created_at"], name="attempt_key_deal"),
+            # A learner's latest answers first (home's "Continue", the study log),
+            # read as one short index range instead of sorting all their rows.
+            models.Index(fields=["user", "created_at"], name="attempt_user_time"),
+            models.Index(fields=["learner_key", "created_at"], name="attempt_key_time"),
+            # A practice session checks its new items were never dealt to the learner before.
+            models.Index(fields=["drill_kind", "item_key"], name="attempt_drill_item"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""),
+                name="attempt_has_owner",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(deal__isnull=False, drill_kind="")
+                | models.Q(deal__isnull=True) & ~models.Q(drill_kind=""),
+                name="attempt_exercise_or_drill",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        what = self.deal.slug if self.deal else f"{self.drill_kind}:{self.item_key}"
+        return f"{what} ({'right' if self.correct else 'not yet'})"
+
+
+class ChecklistTicks(models.Model):
+    """Which boxes of a lesson's review checklist a learner ticked: one row per learner and lesson.
+
+    The two unique constraints are that rule (an account's rows by user, a
+    newcomer's by session key); without them a double-clicked first save made
+    two rows on PostgreSQL, and every later save of that checklist failed.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    learner_key = models.CharField(max_length=64, blank=True, db_index=True)
+    lesson = models.CharField(max_length=20, choices=course.lesson_choices)
+    ticked = models.JSONField(default=list)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""),
+                name="checklist_has_owner",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "lesson"],
+                condition=models.Q(user__isnull=False),
+                name="checklist_one_per_user_lesson",
+            ),
+            models.UniqueConstraint(
+                fields=["learner_key", "lesson"],
+                condition=models.Q(user__isnull=True),
+                name="checklist_one_per_key_lesson",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.lesson} checklist"
+
+
+class LimitCount(models.Model):
+    """How many requests one limit has counted for one address or account in one window.
+
+    ``key`` names the limit, a digest of who, and the window, so a new window
+    starts a new row; rows whose window has ended are pruned as new ones start.
+    """
+
+    key = models.CharField(max_length=160, unique=True)
+    count = models.PositiveIntegerField(default=0)
+    expires_at = models.DateTimeField(db_index=True)
+
+    class Meta:
+        app_label = "lessons"
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.count}"
+
+
+class DealProgress(models.Model):
+    """One learner's summary of one deal: kept with every answer, never re-derived.
+
+    Written in the answer's own transaction. Its unique constraints decide,
+    even for two tabs answering at once, which answer was the learner's first
+    try at the deal, and so whether the deal gained a learner.
+    """
+
+    user = models.ForeignKey(
+        "auth.User", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    learner_key = models.CharField(max_length=64, blank=True)
+    deal = models.ForeignKey("lessons.Deal", on_delete=models.CASCADE, related_name="progress")
+    tries = models.PositiveIntegerField(default=0)
+    rights = models.PositiveIntegerField(default=0)
+    hints = models.PositiveIntegerField(default=0)
+    first_right = models.BooleanField(default=False, help_text="The first try was right.")
+    last_wrong_at = models.DateTimeField(null=True, blank=True)
+    last_at = models.DateTimeField()
+    # The exercise's review (lessons.learners.deal_figures.review_step): its
+    # stage and when it is due, or both empty when nothing is waiting.
+    review_stage = models.PositiveSmallIntegerField(null=True, blank=True)
+    review_due = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        app_label = "lessons"
+        indexes = [
+            models.Index(fields=["deal", "user"], name="dealprogress_deal_user"),
+            # /progress/ reads one learner's rows, most recently answered first.
+            models.Index(fields=["user", "last_at"], name="dealprogress_user_time"),
+            models.Index(fields=["learner_key", "last_at"], name="dealprogress_key_time"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""),
+                name="dealprogress_has_owner",
+            ),
+            models.UniqueConstraint(
+                fields=["user", "deal"],
+                condition=models.Q(user__isnull=False),
+                name="dealprogress_one_per_user_deal",
+            ),
+            models.UniqueConstraint(
+                fields=["learner_key", "deal"],
+                condition=models.Q(user__isnull=True),
+                name="dealprogress_one_per_key_deal",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.deal_id}: {self.rights} of {self.tries}"
+
+
+class DealFigures(models.Model):
+    """A deal's figures for teachers, counted as answers arrive: one row per deal.
+
+    The admin's deal list and the class page once recomputed them from every
+    answer ever given (2 s a page at 400,000 answers); now they are one
+    indexed read. ``manage.py rebuild_deal_figures`` recounts them from the
+    answers, which stay the record.
+    """
+
+    deal = models.OneToOneField(
+        "lessons.Deal", on_delete=models.CASCADE, primary_key=True, related_name="figures"
+    )
+    attempts = models.PositiveIntegerField(default=0)
+    learners = models.PositiveIntegerField(default=0)
+    hints = models.PositiveIntegerField(default=0)
+    first_right = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        app_label = "lessons"
+
+    def __str__(self) -> str:
+        return f"{self.deal_id}: {self.attempts} attempts"
+
+
+class LearnerActivity(models.Model):
+    """An account's answer count and latest answer: one row per account, kept with each answer.
+
+    The class page shows both for every member; counting them from the
+    answers cost each page every answer the class ever gave.
+    """
+
+    user = models.OneToOneField(
+        "auth.User", on_delete=models.CASCADE, primary_key=True, related_name="activity"
+    )
+    answers = models.PositiveIntegerField(default=0)
+    last_at = models.DateTimeField()
+
+    class Meta:
+        app_label = "lessons"
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.answers} answers"

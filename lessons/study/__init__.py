@@ -1,0 +1,1 @@
+"""Study sessions and the skills they schedule (its tables: models.py)."""
