@@ -23,6 +23,10 @@ DEFAULT_STYLES = ("solid", "caller", "aggressor")
 MOST_THROWN = 5  # no game throws more; the engine checks the game's own limit
 
 
+def _default_style(seat: int) -> str:
+    return DEFAULT_STYLES[(seat - 1) % len(DEFAULT_STYLES)]
+
+
 def personality_choices() -> list[tuple[str, str]]:
     return [(p.key, f"{p.name}: {p.description}") for p in PERSONALITIES.values()]
 
@@ -54,7 +58,8 @@ class StartForm(forms.Form):
             self.fields[f"seat_{n}"] = forms.ChoiceField(
                 label=f"{SEAT_NAMES[n]} (seat {n + 1}) plays as",
                 choices=personality_choices(),
-                initial=DEFAULT_STYLES[(n - 1) % len(DEFAULT_STYLES)],
+                initial=_default_style(n),
+                required=False,  # a seat the table does not have needs no answer
                 help_text="Used when the table has this many seats." if n >= 2 else "",
             )
         self.helper = FormHelper()
@@ -66,7 +71,7 @@ class StartForm(forms.Form):
         """The settings of the chosen table; call after ``is_valid``."""
         data = self.cleaned_data
         count = data["seats"]
-        styles = tuple(data[f"seat_{n}"] for n in range(1, count))
+        styles = tuple(data.get(f"seat_{n}") or _default_style(n) for n in range(1, count))
         return TableSettings.default(data["game"], seed, personalities=styles)
 
 
@@ -90,7 +95,7 @@ class ActForm(forms.Form):
     )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         codes = self.data.getlist("throw") if hasattr(self.data, "getlist") else []
         if len(codes) > MOST_THROWN:
             raise forms.ValidationError(f"No game throws more than {MOST_THROWN} cards.")

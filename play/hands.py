@@ -20,7 +20,7 @@ from django.http import HttpRequest
 from django.utils import timezone
 
 from evaluator import EvaluatorError
-from evaluator.play import ActResult, Action, Grade, LiveHand, TableSettings
+from evaluator.play import Action, ActResult, Grade, LiveHand, TableSettings
 from lessons import skills
 from lessons.learners import skill_records
 from lessons.learners.progress import SESSION_KEY
@@ -158,7 +158,9 @@ def store_grade(hand: PlayedHand, grade: Grade) -> GradedDecision:
     )
 
 
-def feed_skills(learner: Learner, hand: PlayedHand, grade: Grade, purpose: str = "practice") -> None:
+def feed_skills(
+    learner: Learner, hand: PlayedHand, grade: Grade, purpose: str = "practice"
+) -> None:
     """A decision counts towards the skills it exercises (``lessons.skills.decision_skills``)."""
     answers = [
         skill_records.SkillAnswer(key, correct=grade.grade == "correct")

@@ -20,8 +20,8 @@ from lessons.replayer.steps import SHORT_MARKERS, table_place
 from play.models import GradedDecision, PlayedHand
 
 # The keys a learner presses at the table (play.js); the page lists them.
+# (templates/play/_action_form.html gives the draw's buttons D and P, and cards 1-5.)
 ACTION_KEYS = {"fold": "f", "check": "c", "call": "c", "bet": "r", "raise": "r"}
-DRAW_KEY, PAT_KEY = "d", "p"
 
 
 @dataclass(frozen=True)
@@ -163,6 +163,8 @@ def build(hand: PlayedHand, live: LiveHand, grades: Sequence[GradedDecision]) ->
 
     state = live.public_state()
     markers = markers_of(live)
+    # Once the hand is over each stack includes what the seat was paid.
+    stacks = live.final_stacks() if live.is_over else tuple(r["stack"] for r in state["seats"])
     count = live.settings.seats
     seats: list[SeatInfo] = []
     felt: list[FeltSeat] = []
@@ -178,7 +180,7 @@ def build(hand: PlayedHand, live: LiveHand, grades: Sequence[GradedDecision]) ->
                 is_learner=row["is_learner"],
                 personality=personality.name if personality else "",
                 personality_text=personality.description if personality else "",
-                stack=row["stack"],
+                stack=stacks[n],
                 bet=row["bet"],
                 in_pot=row["in_pot"],
                 folded=row["folded"],
@@ -194,7 +196,7 @@ def build(hand: PlayedHand, live: LiveHand, grades: Sequence[GradedDecision]) ->
             FeltSeat(
                 name=row["name"],
                 place=table_place(n, count),
-                stack=row["stack"],
+                stack=stacks[n],
                 in_round=row["bet"],
                 folded=row["folded"],
                 to_act=state["to_act"] == n,
@@ -202,9 +204,7 @@ def build(hand: PlayedHand, live: LiveHand, grades: Sequence[GradedDecision]) ->
             )
         )
     legal = live.legal_actions()
-    choices = [
-        Choice(a.kind, a.label, ACTION_KEYS.get(a.kind, DRAW_KEY)) for a in legal if a.kind != "draw"
-    ]
+    choices = [Choice(a.kind, a.label, ACTION_KEYS[a.kind]) for a in legal if a.kind != "draw"]
     max_discards = next((a.max_discards for a in legal if a.kind == "draw"), 0)
     step = live.step
     latest = [e for e in live.events if e.step == step] if step else list(live.events)

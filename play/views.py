@@ -18,6 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.middleware import HtmxDetails
 
 from badacey_site import sign_in_limits
 from evaluator import PROFILES, EvaluatorError
@@ -35,7 +36,11 @@ from play.models import GradedDecision, PlayedHand
 START_LIMIT = "play_start_per_address"
 
 
-def _owned(request: HttpRequest, hand_id: int) -> tuple[Learner, PlayedHand]:
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def _owned(request: HtmxHttpRequest, hand_id: int) -> tuple[Learner, PlayedHand]:
     learner = learner_of(request)
     hand = get_object_or_404(PlayedHand.objects.of_learner(learner), pk=hand_id)
     return learner, hand
@@ -48,31 +53,30 @@ def _live(hand: PlayedHand) -> LiveHand:
         raise Http404(f"This hand can no longer be rebuilt: {error}.") from None
 
 
-def _spend_start(request: HttpRequest) -> sign_in_limits.Verdict:
+def _spend_start(request: HtmxHttpRequest) -> sign_in_limits.Verdict:
     return sign_in_limits.spend(START_LIMIT, sign_in_limits.address_of(request))
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def start(request: HttpRequest) -> HttpResponse:
+def start(request: HtmxHttpRequest) -> HttpResponse:
     """Choose the game, the seats, the opponents and the coaching; deal."""
     form = StartForm(request.POST or None)
     learner = learner_of(request)
     open_hands = list(hands.open_hands(learner)[: hands.MAX_OPEN_HANDS]) if learner.known else []
-    if request.method == "POST":
-        if form.is_valid():
-            if len(open_hands) >= hands.MAX_OPEN_HANDS:
-                messages.info(
-                    request,
-                    f"You have {hands.MAX_OPEN_HANDS} unfinished hands: here is the latest. "
-                    "Finish or fold it before dealing another.",
-                )
-                return redirect(open_hands[0])
-            verdict = _spend_start(request)
-            if not verdict.allowed:
-                return sign_in_limits.limited_response(request, verdict, "started hands")
-            learner = learner_of(request, create=True)
-            hand = hands.start(learner, form.table(hands.new_seed()), form.cleaned_data["coaching"])
-            return redirect(hand)
+    if request.method == "POST" and form.is_valid():
+        if len(open_hands) >= hands.MAX_OPEN_HANDS:
+            messages.info(
+                request,
+                f"You have {hands.MAX_OPEN_HANDS} unfinished hands: here is the latest. "
+                "Finish or fold it before dealing another.",
+            )
+            return redirect(open_hands[0])
+        verdict = _spend_start(request)
+        if not verdict.allowed:
+            return sign_in_limits.limited_response(request, verdict, "started hands")
+        learner = learner_of(request, create=True)
+        hand = hands.start(learner, form.table(hands.new_seed()), form.cleaned_data["coaching"])
+        return redirect(hand)
     context = {"form": form, "open_hands": open_hands, "personalities": _personalities()}
     return render(request, "play/start.html", context, status=400 if form.errors else 200)
 
@@ -84,11 +88,20 @@ def _personalities() -> list[Any]:
 def _table_context(hand: PlayedHand, live: LiveHand, **extra: Any) -> dict[str, Any]:
     grades = list(hand.grades.all())
     page = table_view.build(hand, live, grades)
-    return {"hand": hand, "page": page, "game": live.profile, **extra}
+    focus_turn = not extra.get("refusal")
+    crumb = f"{live.profile.name} hand {hand.pk}"
+    return {
+        "hand": hand,
+        "page": page,
+        "game": live.profile,
+        "focus_turn": focus_turn,
+        "crumb": crumb,
+        **extra,
+    }
 
 
 def _table_response(
-    request: HttpRequest, hand: PlayedHand, live: LiveHand, status: int = 200, **extra: Any
+    request: HtmxHttpRequest, hand: PlayedHand, live: LiveHand, status: int = 200, **extra: Any
 ) -> HttpResponse:
     context = _table_context(hand, live, **extra)
     template = "play/table.html"
@@ -98,13 +111,13 @@ def _table_response(
 
 
 @require_safe
-def table(request: HttpRequest, hand_id: int) -> HttpResponse:
+def table(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
     _, hand = _owned(request, hand_id)
     return _table_response(request, hand, _live(hand))
 
 
 @require_POST
-def act(request: HttpRequest, hand_id: int) -> HttpResponse:
+def act(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
     """Play the learner's action; the post names the step it answers."""
     learner, hand = _owned(request, hand_id)
     form = ActForm(request.POST)
@@ -131,13 +144,13 @@ def act(request: HttpRequest, hand_id: int) -> HttpResponse:
     return redirect(hand)
 
 
-def _refused(request: HttpRequest, hand: PlayedHand, message: str, status: int) -> HttpResponse:
+def _refused(request: HtmxHttpRequest, hand: PlayedHand, message: str, status: int) -> HttpResponse:
     hand.refresh_from_db()
     return _table_response(request, hand, _live(hand), status=status, refusal=message)
 
 
 @require_safe
-def state_json(request: HttpRequest, hand_id: int) -> JsonResponse:
+def state_json(request: HtmxHttpRequest, hand_id: int) -> JsonResponse:
     """The public state for scripts: never a card the learner has not seen."""
     _, hand = _owned(request, hand_id)
     live = _live(hand)
@@ -151,7 +164,7 @@ def state_json(request: HttpRequest, hand_id: int) -> JsonResponse:
 
 
 @require_POST
-def next_hand(request: HttpRequest, hand_id: int) -> HttpResponse:
+def next_hand(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
     """The next hand at the same table: the button moves on, the chips carry over."""
     learner, hand = _owned(request, hand_id)
     if not hand.is_over:
@@ -171,7 +184,7 @@ def next_hand(request: HttpRequest, hand_id: int) -> HttpResponse:
     return redirect(new)
 
 
-def _review_replay(request: HttpRequest, hand: PlayedHand, live: LiveHand) -> dict[str, Any]:
+def _review_replay(request: HtmxHttpRequest, hand: PlayedHand, live: LiveHand) -> dict[str, Any]:
     notation = live.to_notation()
     form = ReplayStepForm(request.GET, history=notation)
     form.is_valid()
@@ -184,7 +197,7 @@ def _review_replay(request: HttpRequest, hand: PlayedHand, live: LiveHand) -> di
 
 
 @require_safe
-def review(request: HttpRequest, hand_id: int) -> HttpResponse:
+def review(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
     """The finished hand in the replayer, and every graded decision."""
     _, hand = _owned(request, hand_id)
     if not hand.is_over:
@@ -208,7 +221,7 @@ def review(request: HttpRequest, hand_id: int) -> HttpResponse:
 
 
 @require_safe
-def phh(request: HttpRequest, hand_id: int) -> HttpResponse:
+def phh(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
     """The finished hand as a PHH file, built from the replay as the admin's export is."""
     _, hand = _owned(request, hand_id)
     if not hand.is_over:
@@ -218,7 +231,7 @@ def phh(request: HttpRequest, hand_id: int) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-def practise(request: HttpRequest, hand_id: int, step: int) -> HttpResponse:
+def practise(request: HtmxHttpRequest, hand_id: int, step: int) -> HttpResponse:
     """One decision of a finished hand again: find the better play; the engine checks it."""
     learner, hand = _owned(request, hand_id)
     graded = get_object_or_404(GradedDecision, hand=hand, step=step)
@@ -254,6 +267,7 @@ def practise(request: HttpRequest, hand_id: int, step: int) -> HttpResponse:
         "verdict": verdict,
         "refusal": refusal,
         "game": before.profile,
+        "focus_turn": verdict is None and refusal is None,
     }
     template = "play/practise.html"
     if request.htmx and not request.htmx.history_restore_request:
@@ -262,7 +276,7 @@ def practise(request: HttpRequest, hand_id: int, step: int) -> HttpResponse:
 
 
 @require_safe
-def history(request: HttpRequest) -> HttpResponse:
+def history(request: HtmxHttpRequest) -> HttpResponse:
     """Hands played, per game: error rate, blunders, chips won; and the blunders to browse."""
     learner = learner_of(request)
     finished = PlayedHand.objects.of_learner(learner).filter(is_over=True)
@@ -308,4 +322,3 @@ def history(request: HttpRequest) -> HttpResponse:
 
 def _plain(message: str, status: int) -> HttpResponse:
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
-
