@@ -443,3 +443,29 @@ def coach_action(hand: LiveHand) -> Action:
     order = ["check", "call", "fold", "bet", "raise"]
     best = max(values_by_kind, key=lambda k: (round(values_by_kind[k], 9), -order.index(k)))
     return Action(best)
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    """How a run of decisions went: the error rate is the mistake size per decision."""
+
+    decisions: int
+    error_rate: float  # big bets lost to mistakes, per decision
+    blunders: int
+    inaccuracies: int
+    by_skill: dict[str, float]  # "draw" / "bet" -> error rate of those decisions
+
+
+def summarize(grades: Sequence[Grade]) -> SessionSummary:
+    """The session's error rate and blunder count, overall and per skill kind."""
+    by_skill: dict[str, float] = {}
+    for kind in sorted({g.skill_kind for g in grades}):
+        mine = [g.size for g in grades if g.skill_kind == kind]
+        by_skill[kind] = sum(mine) / len(mine)
+    return SessionSummary(
+        decisions=len(grades),
+        error_rate=sum(g.size for g in grades) / len(grades) if grades else 0.0,
+        blunders=sum(g.grade == "blunder" for g in grades),
+        inaccuracies=sum(g.grade == "inaccuracy" for g in grades),
+        by_skill=by_skill,
+    )
