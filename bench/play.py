@@ -211,6 +211,14 @@ def p95(samples: Sequence[float]) -> float:
     return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
 
 
+def forget_counts() -> None:
+    """Time every grade from scratch: the coach keeps the counts of recent throws, and the
+    probe of a throw would otherwise leave the following action's counts ready."""
+    from evaluator.play.coach import _cached_tallies
+
+    _cached_tallies.cache_clear()
+
+
 def bench_timings(options: argparse.Namespace) -> list[Line]:
     acts: list[float] = []
     grades: list[float] = []
@@ -229,10 +237,12 @@ def bench_timings(options: argparse.Namespace) -> list[Line]:
             ):
                 size = rng.choice([n for n in (4, 5) if n <= legal[0].max_discards])
                 probe = Action("draw", tuple(rng.sample(hand.learner_cards, size)))
+                forget_counts()
                 start = time.perf_counter()
                 grade_decision(hand, probe)
                 grades.append(time.perf_counter() - start)
             action = random_legal(hand, rng)
+            forget_counts()
             start = time.perf_counter()
             hand.act(action)
             acts.append(time.perf_counter() - start)

@@ -11,7 +11,7 @@ computer players and the coach.
 
 from __future__ import annotations
 
-from .coach import THRESHOLDS, coach_action, grade_decision
+from .coach import THRESHOLDS, SessionSummary, coach_action, grade_decision, summarize
 from .hand import DecisionPoint, LiveHand, card_code
 from .players import PERSONALITIES, Personality
 from .table import (
@@ -26,6 +26,7 @@ from .table import (
 
 __all__ = [
     "PERSONALITIES",
+    "SessionSummary",
     "THRESHOLDS",
     "ActResult",
     "Action",
@@ -40,4 +41,5 @@ __all__ = [
     "card_code",
     "coach_action",
     "grade_decision",
+    "summarize",
 ]

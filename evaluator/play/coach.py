@@ -100,42 +100,27 @@ def score(profile: GameProfile, half_top: int, half: str) -> float:
 
 
 def half_values(profile: GameProfile, tallies: Sequence[Tally]) -> dict[str, tuple[float, float]]:
-    """For each half: (chance of making it, expected score). Each half is counted in
-    exactly one of the tallies (the others hold -1 for it)."""
+    """For each half of the game: (chance of making it, expected score)."""
     out: dict[str, tuple[float, float]] = {}
-    for i, half in enumerate(_halves(profile)):
-        made = scored = 0.0
-        for tally in tallies:
-            for key, n in tally.counts.items():
-                top = key[i]
-                if top >= 0:
-                    made += n / tally.total
-                    scored += n * score(profile, top, half) / tally.total
-        out[half] = (made, scored)
+    for tally in tallies:
+        name = "badugi" if tally.half == "badugi" else _low_half(profile)
+        made = sum(tally.counts.values()) / tally.total
+        scored = sum(n * score(profile, top, name) for top, n in tally.counts.items())
+        out[name] = (made, scored / tally.total)
     return out
 
 
-def _halves(profile: GameProfile) -> tuple[str, str]:
-    """The tally's key order: (the Badugi half, the low half), absent halves skipped later."""
-    low = next((k for k in profile.awards if k != "badugi"), "")
-    return ("badugi" if "badugi" in profile.awards else "", low)
+def _low_half(profile: GameProfile) -> str:
+    return next(k for k in profile.awards if k != "badugi")
 
 
 @lru_cache(maxsize=4096)
 def _cached_tallies(
     profile: GameProfile, kept: tuple[Card, ...], draw: int, unseen: tuple[Card, ...]
 ) -> tuple[Tally, ...]:
-    """The throw's tallies, one per half in the split games.
-
-    Every value the coach uses is one half's (a split pot pays each half on
-    its own), so the joint count is never needed, and two small walks are far
-    quicker than one walk following both halves at once.
-    """
-    if not profile.is_split:
-        return (tally_throw(profile, kept, draw, unseen),)
-    return tuple(
-        tally_throw(profile, kept, draw, unseen, halves=(half,)) for half in ("badugi", "low")
-    )
+    """The throw's tally for each half of the game."""
+    halves = ["badugi" if kind == "badugi" else "low" for kind in profile.awards]
+    return tuple(tally_throw(profile, kept, draw, unseen, half) for half in halves)
 
 
 def throw_values(
@@ -157,7 +142,7 @@ def _valued(
     for thrown in throws:
         kept = tuple(c for c in hand if c not in thrown)
         tallies = _cached_tallies(profile, kept, len(thrown), unseen)
-        halves = {k: v for k, v in half_values(profile, tallies).items() if k}
+        halves = half_values(profile, tallies)
         value = sum(s for _, s in halves.values()) / len(halves)
         made = 1 - _product(1 - m for m, _ in halves.values())
         found.append(ThrowValue(tuple(thrown), kept, tallies, value, made))
@@ -283,11 +268,11 @@ def read_bet(hand: LiveHand) -> BetSituation:
     cards = hand.learner_cards
     unseen = unseen_for(cards, hand.dead_cards())
     now = _cached_tallies(profile, cards, 0, unseen)
-    made_now = {k: s for k, (_, s) in half_values(profile, now).items() if k}
+    made_now = {k: s for k, (_, s) in half_values(profile, now).items()}
     k = hand.draws_left
     if k > 0:
         best = _valued(profile, cards, hand.dead_cards(), likely_throws(profile, cards, k))[0]
-        one = {h: v for h, v in half_values(profile, best.tallies).items() if h}
+        one = half_values(profile, best.tallies)
         halves = {
             h: (1 - (1 - m) ** k, max(made_now[h], 1 - (1 - s) ** k)) for h, (m, s) in one.items()
         }
@@ -458,3 +443,29 @@ def coach_action(hand: LiveHand) -> Action:
     order = ["check", "call", "fold", "bet", "raise"]
     best = max(values_by_kind, key=lambda k: (round(values_by_kind[k], 9), -order.index(k)))
     return Action(best)
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    """How a run of decisions went: the error rate is the mistake size per decision."""
+
+    decisions: int
+    error_rate: float  # big bets lost to mistakes, per decision
+    blunders: int
+    inaccuracies: int
+    by_skill: dict[str, float]  # "draw" / "bet" -> error rate of those decisions
+
+
+def summarize(grades: Sequence[Grade]) -> SessionSummary:
+    """The session's error rate and blunder count, overall and per skill kind."""
+    by_skill: dict[str, float] = {}
+    for kind in sorted({g.skill_kind for g in grades}):
+        mine = [g.size for g in grades if g.skill_kind == kind]
+        by_skill[kind] = sum(mine) / len(mine)
+    return SessionSummary(
+        decisions=len(grades),
+        error_rate=sum(g.size for g in grades) / len(grades) if grades else 0.0,
+        blunders=sum(g.grade == "blunder" for g in grades),
+        inaccuracies=sum(g.grade == "inaccuracy" for g in grades),
+        by_skill=by_skill,
+    )

@@ -6,20 +6,21 @@ too many to deal one by one within a page's time. What decides the coach's
 targets, though, is only which ranks and suits the final hand holds, so the
 draws are counted rank by rank (lowest first in the game's ace order),
 choosing which of the unseen cards of each rank arrive and carrying a small
-summary of the hand so far:
+summary of the hand so far. One half is followed at a time, since the coach
+only ever needs each half's own chances (a split pot pays each half apart):
 
-- the sets of suits that distinct ranks already cover (a four-card Badugi
-  exists once all four suits are covered by four different ranks), and the
-  rank at which that first happens, which is the Badugi's top card;
-- for a five-card low: whether a rank repeats (no low then), the highest
-  rank so far (its top card), and for deuce-to-seven the lowest rank and
-  whether every card shares one suit (a straight or a flush is no low).
+- the Badugi: the sets of suits that different ranks already cover (a
+  four-card Badugi exists once four different ranks cover all four suits),
+  and the rank at which that first happens, which is the Badugi's top card;
+- a five-card low: the highest rank so far (its top card). A rank arriving
+  twice ends the low, so such draws are simply not followed: they are the
+  draws that miss. In deuce-to-seven a straight or a flush is no low either;
+  those few draws are counted directly (five ranks in a row, five cards of a
+  suit) and taken away.
 
 Each choice of cards is one draw, so the counts are exact (every draw equally
 likely, nothing sampled, no table of approximations) and the same numbers as
-dealing every draw; the tests hold them to ``evaluator.odds``. The result is
-the joint count of the final Badugi top and low top, from which any target
-("a nine-high Badugi or better") is a sum.
+dealing every draw; the tests hold them to ``evaluator.odds``.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ def _suit_subsets(mask: int) -> tuple[tuple[int, int], ...]:
 
 @cache
 def _grow(family: int, suits: int) -> int:
-    """Add one rank holding ``suits`` to a family of matchable suit sets (a 16-bit mask)."""
+    """Add one rank holding ``suits`` to a family of coverable suit sets (a 16-bit mask)."""
     grown = family
     for subset in range(16):
         if family >> subset & 1:
@@ -65,21 +66,18 @@ def _grow(family: int, suits: int) -> int:
 
 @dataclass(frozen=True)
 class Tally:
-    """How many draws end with each (Badugi top, low top); -1 where the half is not made."""
+    """How many of ``total`` draws end with each top card (a rank position) in one half.
 
-    counts: Counter[tuple[int, int]]
+    Draws that do not make the half are not listed: they are ``total`` minus the rest.
+    """
+
+    half: str  # "badugi" or "low"
+    counts: Counter[int]
     total: int
 
-    def chance(self, badugi_top: int | None = None, low_top: int | None = None) -> float:
-        """The chance of reaching both named targets (positions; None: that half is ignored)."""
-        hits = 0
-        for (b, lo), n in self.counts.items():
-            if badugi_top is not None and not 0 <= b <= badugi_top:
-                continue
-            if low_top is not None and not 0 <= lo <= low_top:
-                continue
-            hits += n
-        return hits / self.total
+    def chance(self, top: int = 12) -> float:
+        """The chance of making the half with a top card at position ``top`` or better."""
+        return sum(n for t, n in self.counts.items() if t <= top) / self.total
 
 
 def ace_high(profile: GameProfile) -> bool:
@@ -87,83 +85,158 @@ def ace_high(profile: GameProfile) -> bool:
     return profile.badugi_ace_high or "deuce_to_seven" in profile.awards
 
 
-def tally_throw(
-    profile: GameProfile,
-    kept: Sequence[Card],
-    draw: int,
-    unseen: Sequence[Card],
-    *,
-    halves: tuple[str, ...] = ("badugi", "low"),
-) -> Tally:
-    """Count every draw of ``draw`` cards from ``unseen`` by what the final hand makes.
-
-    ``halves`` says which halves to follow ("badugi", "low"): following one
-    at a time is much quicker in the split games, and enough whenever only
-    each half's own chances are wanted (the other key is then -1).
-    """
+def _masks(
+    profile: GameProfile, kept: Sequence[Card], unseen: Sequence[Card]
+) -> tuple[list[int], list[int]]:
     pos = position_ace_high if ace_high(profile) else position_ace_low
-    has_badugi = "badugi" in profile.awards and "badugi" in halves
-    low = next((k for k in profile.awards if k != "badugi"), None) if "low" in halves else None
-    d27 = low == "deuce_to_seven"
     kept_at = [0] * 13
     pool_at = [0] * 13
     for card in kept:
         kept_at[pos(card.rank)] |= 1 << SUITS.index(card.suit)
     for card in unseen:
         pool_at[pos(card.rank)] |= 1 << SUITS.index(card.suit)
-    # A state: (drawn, family, badugi_top, low_alive, low_top, low_first, low_suit)
-    start = (0, 1, NONE, 1 if low else 0, NONE, NONE, NONE)
-    states: dict[tuple[int, ...], int] = {start: 1}
-    left = sum(bin(m).count("1") for m in pool_at)
+    return kept_at, pool_at
+
+
+def tally_throw(
+    profile: GameProfile, kept: Sequence[Card], draw: int, unseen: Sequence[Card], half: str
+) -> Tally:
+    """Count every draw of ``draw`` cards from ``unseen`` by the top card ``half`` ends with.
+
+    ``half`` is "badugi" or "low" (the game's five-card low); a half the game
+    does not have is never made.
+    """
+    total = comb(len(unseen), draw)
+    kept_at, pool_at = _masks(profile, kept, unseen)
+    if half == "badugi":
+        counts = _walk_badugi(kept_at, pool_at, draw) if "badugi" in profile.awards else Counter()
+    elif "deuce_to_seven" in profile.awards:
+        counts = _walk_low(kept_at, pool_at, draw, deuce_to_seven=True)
+    elif "ace_to_five" in profile.awards:
+        counts = _walk_low(kept_at, pool_at, draw, deuce_to_seven=False)
+    else:
+        counts = Counter()
+    assert sum(counts.values()) <= total
+    return Tally(half, counts, total)
+
+
+@cache
+def _widest(family: int) -> int:
+    """The most suits one coverable set of the family holds."""
+    return max(subset.bit_count() for subset in range(16) if family >> subset & 1)
+
+
+def _walk_badugi(kept_at: list[int], pool_at: list[int], draw: int) -> Counter[int]:
+    """Draws ending in a four-card Badugi, by its top card.
+
+    Once a Badugi is made its top card cannot change (the ranks come lowest
+    first), so the rest of the draw is any of the cards still to come: that
+    many ways are counted at once instead of being walked. A state that can
+    no longer cover four suits with the ranks left is dropped (it misses).
+    """
+    counts: Counter[int] = Counter()
+    states: dict[tuple[int, int], int] = {(0, 1): 1}  # (cards drawn, coverable suit sets)
+    left = sum(m.bit_count() for m in pool_at)
+    ranks_after = [sum(1 for q in range(p + 1, 13) if kept_at[q] or pool_at[q]) for p in range(13)]
     for p in range(13):
         k_mask, a_mask = kept_at[p], pool_at[p]
-        left -= bin(a_mask).count("1")
+        left -= a_mask.bit_count()
         if not k_mask and not a_mask:
             continue
-        k_size = bin(k_mask).count("1")
-        nxt: dict[tuple[int, ...], int] = {}
+        nxt: dict[tuple[int, int], int] = {}
         choices = _suit_subsets(a_mask)
-        for (n, fam, btop, alive, ltop, lfirst, lsuit), ways in states.items():
+        for (n, fam), ways in states.items():
             for s_mask, s_size in choices:
                 m = n + s_size
                 if m > draw or m + left < draw:
                     continue
-                here = k_mask | s_mask
-                if not here:
-                    key = (m, fam, btop, alive, ltop, lfirst, lsuit)
-                    nxt[key] = nxt.get(key, 0) + ways
-                    continue
-                f2, b2 = fam, btop
-                if has_badugi and b2 == NONE:
-                    f2 = _grow(fam, here)
-                    if f2 >> FULL & 1:
-                        b2, f2 = p, 0
-                a2, t2, first2, suit2 = alive, ltop, lfirst, lsuit
-                if a2:
-                    if k_size + s_size > 1:
-                        a2, t2, first2, suit2 = 0, NONE, NONE, NONE
-                    else:
-                        t2 = p
-                        if d27:
-                            first2 = p if first2 == NONE else first2
-                            suit2 = here if suit2 in (NONE, here) else 0
-                key = (m, f2, b2, a2, t2, first2, suit2)
-                nxt[key] = nxt.get(key, 0) + ways
+                grown = _grow(fam, k_mask | s_mask)
+                if grown >> FULL & 1:
+                    counts[p] += ways * comb(left, draw - m)
+                elif _widest(grown) + ranks_after[p] >= 4:
+                    nxt[(m, grown)] = nxt.get((m, grown), 0) + ways
         states = nxt
-    counts: Counter[tuple[int, int]] = Counter()
-    for (n, _fam, btop, alive, ltop, lfirst, lsuit), ways in states.items():
-        if n != draw:  # pragma: no cover - pruned above
+    return counts
+
+
+def _walk_low(
+    kept_at: list[int], pool_at: list[int], draw: int, *, deuce_to_seven: bool
+) -> Counter[int]:
+    """Draws ending in five different ranks, by top card; in deuce-to-seven the
+    straights and flushes among them are then counted directly and taken away."""
+    if any(m.bit_count() > 1 for m in kept_at):
+        return Counter()
+    # A state: (cards drawn, top card). Only hands with no rank twice are followed;
+    # the rest miss the low.
+    states: dict[tuple[int, int], int] = {(0, NONE): 1}
+    left = sum(m.bit_count() for m in pool_at)
+    for p in range(13):
+        k_mask, a_mask = kept_at[p], pool_at[p]
+        left -= a_mask.bit_count()
+        if k_mask:  # nothing may arrive on a rank already held
+            held: dict[tuple[int, int], int] = {}
+            for (n, _top), ways in states.items():
+                held[(n, p)] = held.get((n, p), 0) + ways
+            states = held
             continue
-        made_low = NONE
-        if alive and low:
-            straight = d27 and ltop - lfirst == 4
-            flush = d27 and lsuit not in (NONE, 0)
-            if not straight and not flush:
-                made_low = ltop
-        counts[(btop if has_badugi else NONE, made_low)] += ways
-    total = comb(len(unseen), draw)
-    assert sum(counts.values()) == total
-    return Tally(counts, total)
+        if not a_mask:
+            continue
+        arrive = a_mask.bit_count()  # which of these cards comes makes no difference here
+        nxt: dict[tuple[int, int], int] = {}
+        for (n, top), ways in states.items():
+            if n + left >= draw:
+                nxt[(n, top)] = nxt.get((n, top), 0) + ways
+            if n < draw:
+                key = (n + 1, p)
+                nxt[key] = nxt.get(key, 0) + ways * arrive
+        states = nxt
+    counts: Counter[int] = Counter()
+    for (n, top), ways in states.items():
+        if n == draw and top != NONE:
+            counts[top] += ways
+    if deuce_to_seven:
+        for top, ways in _straights_and_flushes(kept_at, pool_at, draw).items():
+            counts[top] -= ways
+            if not counts[top]:
+                del counts[top]
+    return counts
+
+
+def _straights_and_flushes(kept_at: list[int], pool_at: list[int], draw: int) -> Counter[int]:
+    """Draws making five different ranks that form a straight or a flush, by top card.
+
+    A straight flush is both, so it is counted once: straights, plus flushes,
+    minus the straight flushes among them.
+    """
+    held = [p for p in range(13) if kept_at[p]]
+    held_suits = {kept_at[p] for p in held}
+    found: Counter[int] = Counter()
+    for start in range(9):  # five ranks in a row (the ace only ever on top in 2-7)
+        run = range(start, start + 5)
+        if any(p not in run for p in held):
+            continue
+        missing = [p for p in run if not kept_at[p]]
+        if len(missing) != draw:
+            continue
+        ways = 1
+        for p in missing:
+            ways *= pool_at[p].bit_count()
+        found[start + 4] += ways
+        if len(held_suits) <= 1:
+            for i in range(4):
+                suit = 1 << i
+                if held_suits <= {suit} and all(pool_at[p] & suit for p in missing):
+                    found[start + 4] -= 1  # this straight is a straight flush: counted below
+    if len(held_suits) <= 1:
+        top_held = max(held, default=NONE)
+        for i in range(4):
+            suit = 1 << i
+            if not held_suits <= {suit}:
+                continue
+            free = [p for p in range(13) if not kept_at[p] and pool_at[p] & suit]
+            for chosen in combinations(free, draw):
+                found[max(top_held, *chosen) if chosen else top_held] += 1
+    return found
 
 
 def unseen_for(hand: Sequence[Card], dead: Sequence[Card]) -> tuple[Card, ...]:

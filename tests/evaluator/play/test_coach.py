@@ -13,7 +13,7 @@ import pytest
 
 from evaluator.badugi import badugi
 from evaluator.play import THRESHOLDS, Action, IllegalAction, LiveHand, TableSettings
-from evaluator.play.coach import coach_action, grade_decision, throw_values
+from evaluator.play.coach import coach_action, grade_decision, summarize, throw_values
 
 from .helpers import random_action
 
@@ -125,3 +125,18 @@ def test_every_grade_of_a_random_hand_is_complete(game):
         else:
             assert g.size >= THRESHOLDS["correct_below"]
             assert g.better_action is not None and g.better_play
+
+
+def test_a_session_s_error_rate_is_the_mistake_size_per_decision():
+    rng = random.Random(5)
+    grades = []
+    for seed in range(4):
+        hand = LiveHand.start(TableSettings.default("badacey", seed))
+        while not hand.is_over:
+            grades.append(hand.act(random_action(hand, rng)).grade)
+    summary = summarize(grades)
+    assert summary.decisions == len(grades)
+    assert summary.error_rate == pytest.approx(sum(g.size for g in grades) / len(grades))
+    assert summary.blunders == sum(g.grade == "blunder" for g in grades)
+    assert set(summary.by_skill) == {g.skill_kind for g in grades}
+    assert summarize([]).error_rate == 0
