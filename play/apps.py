@@ -17,3 +17,10 @@ class PlayConfig(AppConfig):
         # Listed before lessons in INSTALLED_APPS so this runs before lessons'
         # own receiver, which forgets the session's learner key once it is done.
         user_logged_in.connect(adopt_session_hands, dispatch_uid="play-adopt-hands")
+
+        from lessons.learners import progress
+        from play.hands import delete_hands
+
+        # "Delete my progress" deletes the hands played too.
+        if delete_hands not in progress.ON_DELETE_PROGRESS:
+            progress.ON_DELETE_PROGRESS.append(delete_hands)

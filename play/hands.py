@@ -184,3 +184,8 @@ def adopt_session_hands(sender: Any, request: HttpRequest, user: Any, **kwargs: 
         PlayedHand.objects.filter(Q(user=None) & Q(learner_key=key)).update(
             user=user, learner_key=""
         )
+
+
+def delete_hands(learner: Learner) -> None:
+    """Deleting a learner's progress deletes their hands and grades with it."""
+    PlayedHand.objects.of_learner(learner).delete()

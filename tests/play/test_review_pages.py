@@ -131,3 +131,12 @@ def test_a_whole_hand_with_htmx_answers_fragments(client, monkeypatch):
     responses = play_out(client, hand, HTTP_HX_REQUEST="true")
     assert all(r.status_code == 200 and "<html" not in r.content.decode() for r in responses)
     assert "The hand is over" in responses[-1].content.decode()
+
+
+def test_deleting_my_progress_deletes_the_hands_played(client, monkeypatch):
+    hand = start_hand(client, open_seed(), monkeypatch)
+    client.post(f"/play/{hand.pk}/act", post_data(hand, coach_action(live(hand))))
+    client.post("/accounts/settings/delete-progress/", {"confirm": "yes"})
+    from play.models import PlayedHand
+
+    assert not PlayedHand.objects.exists() and not GradedDecision.objects.exists()
