@@ -143,6 +143,9 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "axes",
+    # Before lessons: its sign-in receiver must move the browser's hands before
+    # lessons' own receiver forgets the session's learner key.
+    "play.apps.PlayConfig",
     "lessons.apps.LessonsConfig",
 ]
 
@@ -278,6 +281,8 @@ LIMITS = {
     "reset_per_email": env_int("DJANGO_LIMIT_RESET_PER_EMAIL", 3),
     "join_code_per_account": env_int("DJANGO_LIMIT_JOIN_CODE_PER_ACCOUNT", 10),
     "join_code_per_address": env_int("DJANGO_LIMIT_JOIN_CODE_PER_ADDRESS", 40),
+    # Each hand dealt at the study table is a stored row and a few engine runs.
+    "play_start_per_address": env_int("DJANGO_LIMIT_PLAY_START_PER_ADDRESS", 60),
 }
 for _name, _count in LIMITS.items():
     if _count < 1:

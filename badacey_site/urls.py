@@ -24,6 +24,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("favicon.ico", favicon),
     path("accounts/", include("lessons.learners.account_urls")),
+    path("play/", include("play.urls")),
     path("", include("lessons.classes.urls")),
     path("", include("lessons.urls")),
 ]

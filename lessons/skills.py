@@ -324,3 +324,15 @@ def skills_of_parts(
 
 def skill(key: str) -> Skill | None:
     return BY_KEY.get(key)
+
+
+# The skills a decision at the study table (evaluator.play) exercises: every
+# throw is the discard skill; every bet follows a fixed-limit round, and one
+# judged on the price against the chance of the draw is the draw odds as well.
+DECISION_SKILLS = {"draw": ("discard",), "bet": ("table-betting",)}
+DECISION_REASON_SKILLS = {"POT_ODDS": ("draw-odds",)}
+
+
+def decision_skills(kind: str, reason_code: str = "") -> list[str]:
+    """The skills one graded decision of a played hand moves, most specific first."""
+    return [*DECISION_REASON_SKILLS.get(reason_code, ()), *DECISION_SKILLS.get(kind, ())]

@@ -50,6 +50,9 @@ STATUS_TEXT = {NEW: "New", TRIED: "Tried, not solved yet", SOLVED: "Solved"}
 # a feature above this one (the classes' diagnosed mistakes) registers itself
 # here from lessons/apps.py, so saving an answer never imports it.
 AFTER_ANSWER: list[Callable[[Learner, Attempt, Any], None]] = []
+# Called in the deletion's transaction with the learner whose progress goes: a
+# feature with rows of its own (the study table's hands) registers itself here.
+ON_DELETE_PROGRESS: list[Callable[[Learner], None]] = []
 MAX_ANSWER_CHARS = 4000  # a real answer is a few hundred characters
 
 
@@ -523,6 +526,8 @@ def delete_progress(request: HttpRequest) -> int:
     with transaction.atomic():
         ChecklistTicks.objects.filter(**_owner_filter(learner)).delete()
         skill_records.delete(learner)
+        for hook in ON_DELETE_PROGRESS:
+            hook(learner)
         answered = deal_figures.deals_of(Attempt.objects.of_learner(learner))
         deleted, _ = Attempt.objects.of_learner(learner).delete()
         deal_figures.recount(answered)

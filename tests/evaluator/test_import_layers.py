@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PRODUCT = ("evaluator", "lessons", "badacey_site")
+PRODUCT = ("evaluator", "lessons", "play", "badacey_site")
 
 # Lowest first. A module belongs to the first layer one of whose prefixes it starts with.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -182,6 +182,19 @@ def test_the_product_never_imports_the_benchmarks_or_pokerkit(forbidden):
         )
     ]
     assert offenders == []
+
+
+def test_the_study_table_app_sits_above_lessons():
+    """play/ builds on lessons (learners, skills, the replayer); lessons never needs play."""
+    upward = [
+        f"{module} -> {target}"
+        for module, targets in graph().items()
+        if module.startswith(("lessons.", "evaluator."))
+        for target in targets
+        if target == "play" or target.startswith("play.")
+    ]
+    assert upward == []
+    assert "lessons.learners.progress" in graph()["play.views"]
 
 
 def test_the_layer_check_sees_an_upward_import():

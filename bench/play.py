@@ -1,0 +1,351 @@
+"""The study table: computer-vs-computer hands, PokerKit, timings and the coach's honesty.
+
+Run ``python -m bench.play`` (10,000 hands in each part, as docs/benchmarks.md
+describes) or with smaller ``--hands`` / ``--honesty-hands`` on a shared
+machine. Four parts:
+
+1. Seeded computer-vs-computer hands over every game, 2-6 seats and some
+   short stacks (a personality sits in the learner's chair): no illegal
+   action, no chip error (the notation replayed by ``evaluator.replay`` pays
+   the same, nets sum to zero), every hand rebuilt identically from its seed
+   and actions; hands per second.
+2. The same action sequences through PokerKit's state machine (the Badugi
+   and 2-7 triple-draw hands, exported as PHH): both must end with the same
+   stacks; the ratio of the times.
+3. One learner action (the computer replies and the grade included) at p95,
+   target 150 ms; a grade alone on a 4- or 5-card throw at p95, target 300 ms.
+4. The coach's honesty: seat 0 plays the same seeded hands once per
+   strategy (always the coach's play, each personality, random legal
+   actions); its result in big bets per 100 hands with a 95% interval, and
+   the coach's edge over each, paired hand by hand.
+
+PokerKit is imported here only; the product never imports it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bench.measure import MARKDOWN_HEAD, Line, show
+from evaluator import PROFILES, parse_deal, replay
+from evaluator.errors import EvaluatorError
+from evaluator.play import Action, LiveHand, TableSettings, coach_action, grade_decision
+from evaluator.play.table import MAX_SEATS, MIN_SEATS
+
+GAMES = ("badacey", "badeucey", "badugi", "ace_to_five", "deuce_to_seven")
+KINDS = ("solid", "caller", "aggressor")
+ACTION_TARGET_MS = 150.0
+GRADE_TARGET_MS = 300.0
+
+Strategy = Callable[[LiveHand, random.Random], Action]
+
+
+def table_for(seed: int) -> TableSettings:
+    """The seeded table of one self-play hand: game, seats, seat order and stacks vary."""
+    rng = random.Random(f"table:{seed}")
+    game = GAMES[seed % len(GAMES)]
+    seats = rng.randint(MIN_SEATS, MAX_SEATS)
+    learner = rng.randrange(seats)
+    big = PROFILES[game].big_bet
+    stacks = tuple(
+        rng.choice([big // 2 or 1, 2 * big, 3 * big]) if rng.random() < 0.25 else 20 * big
+        for _ in range(seats)
+    )
+    return TableSettings(
+        game=game,
+        seats=seats,
+        learner_seat=learner,
+        personalities=tuple(None if s == learner else rng.choice(KINDS) for s in range(seats)),
+        stacks=stacks,
+        button=rng.randrange(seats),
+        seed=seed,
+    )
+
+
+def personality(key: str) -> Strategy:
+    return lambda hand, _rng: hand.computer_choice(key)
+
+
+def coach(hand: LiveHand, _rng: random.Random) -> Action:
+    return coach_action(hand)
+
+
+def random_legal(hand: LiveHand, rng: random.Random) -> Action:
+    legal = rng.choice(hand.legal_actions())
+    if legal.kind == "draw":
+        count = rng.randint(0, legal.max_discards)
+        return Action("draw", tuple(rng.sample(hand.learner_cards, count)))
+    return Action(legal.kind)
+
+
+def play_hand(table: TableSettings, strategy: Strategy) -> tuple[LiveHand, list[Action]]:
+    hand = LiveHand.start(table)
+    rng = random.Random(f"learner:{table.seed}")
+    taken = []
+    while not hand.is_over:
+        action = strategy(hand, rng)
+        hand.play(action)
+        taken.append(action)
+    return hand, taken
+
+
+# -- 1. self-play ---------------------------------------------------------------
+
+
+@dataclass
+class SelfPlay:
+    hands: int = 0
+    illegal: int = 0
+    chip_errors: int = 0
+    replay_differs: int = 0
+    seconds: float = 0.0
+    played: list[tuple[TableSettings, list[Action], LiveHand]] | None = None
+
+
+def self_play(count: int) -> SelfPlay:
+    result = SelfPlay(played=[])
+    for seed in range(count):
+        table = table_for(seed)
+        strategy = personality(KINDS[seed % len(KINDS)])
+        start = time.perf_counter()
+        try:
+            hand, taken = play_hand(table, strategy)
+        except EvaluatorError:
+            result.illegal += 1
+            continue
+        result.seconds += time.perf_counter() - start
+        result.hands += 1
+        paid = hand.payouts()
+        replayed = replay(parse_deal(hand.to_notation()))
+        if (
+            sum(hand.net().values()) != 0
+            or sum(hand.final_stacks()) != sum(table.stacks)
+            or list(replayed.settlement.payouts) != [paid[s] for s in range(table.seats)]
+        ):
+            result.chip_errors += 1
+        again = LiveHand.replay(table, taken)
+        if again.events != hand.events or again.to_notation() != hand.to_notation():
+            result.replay_differs += 1
+        assert result.played is not None
+        result.played.append((table, taken, hand))
+    return result
+
+
+def bench_self_play(options: argparse.Namespace) -> tuple[list[Line], SelfPlay]:
+    r = self_play(options.hands)
+    rate = r.hands / r.seconds if r.seconds else 0.0
+    return [
+        Line(f"computer-vs-computer hands ({options.hands:,})", f"{r.hands:,}", "", None),
+        Line("illegal actions", str(r.illegal), "0", r.illegal == 0),
+        Line(
+            "chip errors (settle, replay, conservation)",
+            str(r.chip_errors),
+            "0",
+            r.chip_errors == 0,
+        ),
+        Line("hands not rebuilt identically", str(r.replay_differs), "0", r.replay_differs == 0),
+        Line("hands per second (decisions included)", f"{rate:,.0f}", "", None),
+    ], r
+
+
+# -- 2. PokerKit -------------------------------------------------------------------
+
+
+def bench_pokerkit(r: SelfPlay) -> list[Line]:
+    try:
+        from pokerkit import HandHistory
+    except ImportError:  # pragma: no cover - pokerkit is a dev dependency
+        return [Line("PokerKit comparison", "skipped", "pokerkit not installed", None)]
+    from evaluator.hand_histories import to_phh
+
+    texts = []
+    ours = 0.0
+    for table, taken, hand in r.played or []:
+        if table.game not in ("badugi", "deuce_to_seven"):
+            continue
+        try:
+            text = to_phh(replay(parse_deal(hand.to_notation())))
+        except EvaluatorError:  # a reshuffle has no PHH form
+            continue
+        start = time.perf_counter()
+        LiveHand.replay(table, taken)
+        ours += time.perf_counter() - start
+        ends = dict(zip(table.names, hand.final_stacks(), strict=True))
+        texts.append((text, ends))
+    if not texts:
+        return [Line("PokerKit comparison", "skipped", "no Badugi or 2-7 hands", None)]
+    theirs = 0.0
+    differ = 0
+    for text, ends in texts:
+        start = time.perf_counter()
+        history = HandHistory.loads(text)
+        final = list(history)[-1]
+        theirs += time.perf_counter() - start
+        # PHH numbers players from the button's left; map back by the names PHH keeps.
+        if dict(zip(history.players or (), final.stacks, strict=True)) != ends:
+            differ += 1
+    return [
+        Line(f"same hands through PokerKit ({len(texts):,})", f"{differ} differ", "0", differ == 0),
+        Line(
+            "engine replay vs PokerKit, time per hand",
+            f"{1000 * ours / len(texts):.2f} / {1000 * theirs / len(texts):.2f} ms",
+            "",
+            None,
+        ),
+        Line("PokerKit time / engine time", f"{theirs / ours:.1f}x", "", None),
+    ]
+
+
+# -- 3. timings ----------------------------------------------------------------------
+
+
+def p95(samples: Sequence[float]) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, math.ceil(0.95 * len(ordered)) - 1)]
+
+
+def forget_counts() -> None:
+    """Time every grade from scratch: the coach keeps the counts of recent throws, and the
+    probe of a throw would otherwise leave the following action's counts ready."""
+    from evaluator.play.coach import _cached_tallies
+
+    _cached_tallies.cache_clear()
+
+
+def bench_timings(options: argparse.Namespace) -> list[Line]:
+    acts: list[float] = []
+    grades: list[float] = []
+    seed = 0
+    while len(acts) < options.timed_actions or len(grades) < options.timed_grades:
+        seed += 1
+        table = table_for(10**6 + seed)
+        hand = LiveHand.start(table)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            if (
+                legal[0].kind == "draw"
+                and legal[0].max_discards >= 4
+                and len(grades) < options.timed_grades
+            ):
+                size = rng.choice([n for n in (4, 5) if n <= legal[0].max_discards])
+                probe = Action("draw", tuple(rng.sample(hand.learner_cards, size)))
+                forget_counts()
+                start = time.perf_counter()
+                grade_decision(hand, probe)
+                grades.append(time.perf_counter() - start)
+            action = random_legal(hand, rng)
+            forget_counts()
+            start = time.perf_counter()
+            hand.act(action)
+            acts.append(time.perf_counter() - start)
+    act_ms, grade_ms = 1000 * p95(acts), 1000 * p95(grades)
+    return [
+        Line(
+            f"one learner action with replies and grade, p95 ({len(acts):,})",
+            f"{act_ms:.1f} ms",
+            f"<= {ACTION_TARGET_MS:.0f} ms",
+            act_ms <= ACTION_TARGET_MS,
+        ),
+        Line(
+            f"a grade alone on a 4-5 card throw, p95 ({len(grades):,})",
+            f"{grade_ms:.1f} ms",
+            f"<= {GRADE_TARGET_MS:.0f} ms",
+            grade_ms <= GRADE_TARGET_MS,
+        ),
+    ]
+
+
+# -- 4. honesty ----------------------------------------------------------------------
+
+
+def honesty_table(seed: int) -> TableSettings:
+    """Four seats, the tested strategy in seat 0 against three seeded personalities."""
+    rng = random.Random(f"honesty:{seed}")
+    return TableSettings.default(
+        GAMES[seed % len(GAMES)],
+        seed,
+        personalities=tuple(rng.choice(KINDS) for _ in range(3)),
+        learner_seat=0,
+        button=seed % 4,
+    )
+
+
+def results_in_big_bets(strategy: Strategy, count: int) -> list[float]:
+    out = []
+    for seed in range(count):
+        table = honesty_table(seed)
+        hand, _ = play_hand(table, strategy)
+        out.append(hand.net()[0] / PROFILES[table.game].big_bet)
+    return out
+
+
+def per_100(values: Sequence[float]) -> tuple[float, float]:
+    """Big bets per 100 hands and the half-width of its 95% interval."""
+    mean = statistics.fmean(values)
+    spread = statistics.stdev(values) if len(values) > 1 else 0.0
+    return 100 * mean, 100 * 1.96 * spread / math.sqrt(len(values))
+
+
+def bench_honesty(options: argparse.Namespace) -> list[Line]:
+    n = options.honesty_hands
+    strategies: dict[str, Strategy] = {"coach": coach}
+    strategies |= {k: personality(k) for k in KINDS}
+    strategies["random legal"] = random_legal
+    results = {name: results_in_big_bets(s, n) for name, s in strategies.items()}
+    lines = []
+    for name, values in results.items():
+        mean, half = per_100(values)
+        lines.append(
+            Line(f"seat 0 plays {name} ({n:,} hands)", f"{mean:+.1f} ± {half:.1f} bb/100", "", None)
+        )
+    for name, values in results.items():
+        if name == "coach":
+            continue
+        diffs = [c - v for c, v in zip(results["coach"], values, strict=True)]
+        mean, half = per_100(diffs)
+        target = "> 0, interval clear of 0"
+        lines.append(
+            Line(
+                f"coach's edge over {name}",
+                f"{mean:+.1f} ± {half:.1f} bb/100",
+                target,
+                mean - half > 0,
+            )
+        )
+    return lines
+
+
+def parse_options(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench.play", description=__doc__)
+    parser.add_argument("--hands", type=int, default=10_000, help="self-play hands")
+    parser.add_argument("--honesty-hands", type=int, default=10_000, help="hands per strategy")
+    parser.add_argument("--timed-actions", type=int, default=500)
+    parser.add_argument("--timed-grades", type=int, default=100)
+    parser.add_argument("--markdown", action="store_true", help="rows of docs/benchmarks.md")
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    options = parse_options(argv)
+    print(f"study table benchmark, Python {sys.version.split()[0]}")
+    if options.markdown:
+        print(MARKDOWN_HEAD)
+    missed = 0
+    lines, played = bench_self_play(options)
+    for line in [*lines, *bench_pokerkit(played), *bench_timings(options), *bench_honesty(options)]:
+        print(show(line, options), flush=True)
+        missed += line.passed is False
+    print(f"{missed} target(s) missed" if missed else "all targets met")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

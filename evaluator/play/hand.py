@@ -1,0 +1,709 @@
+"""A live hand: the learner against computer players, one decision at a time.
+
+The hand is a small state machine on top of the engine's own pieces: the
+fixed-limit ``Table`` (whose turn, what each action costs, side pots through
+the contributions), the deal record (so the finished hand is ordinary deal
+notation), and ``settle`` (the one settlement path). Nothing here decides a
+rule the engine already decides.
+
+Determinism: the deck is shuffled by ``random.Random`` seeded with the
+settings' seed, and every computer decision by a generator seeded with the
+seed, the seat and that seat's decision count. The same settings and the
+same learner actions therefore rebuild the same hand (``LiveHand.replay``).
+
+Running short of cards: with many seats drawing many cards the stub can run
+out. Before a draw whose drawers could need more cards than the stub holds,
+the discards (and the folded hands) are shuffled back in, which the notation
+records as ``draw N (deck reshuffled)``. If even that is not enough, a seat
+may throw at most as many cards as remain; the legal actions say so.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..betting import Options, Table
+from ..cards import DECK, RANK_TEXT, Card, format_cards
+from ..deal import Action as DealAction
+from ..deal import BettingLine, DealRecord, DrawEntry, DrawLine, Seat, round_name
+from ..errors import EvaluatorError
+from ..notation import format_deal
+from ..profiles import GameProfile, get_profile
+from ..settlement import Settlement, settle
+from ..wording import number_word
+from .coach import grade_decision
+from .players import PERSONALITIES, SNOW_BELOW, View, decide_bet, decide_draw
+from .reading import keep_value
+from .table import Action, ActResult, Event, IllegalAction, LegalAction, TableSettings
+
+BETTING_KINDS = ("fold", "check", "call", "bet", "raise")
+_BASE_VERBS = {
+    "posts": "post",
+    "folds": "fold",
+    "checks": "check",
+    "calls": "call",
+    "bets": "bet",
+    "raises": "raise",
+    "draws": "draw",
+    "stands": "stand",
+    "shows": "show",
+    "receives": "receive",
+    "is": "are",
+}
+
+
+def card_code(card: Card) -> str:
+    """The two-character spelling a form posts ("As", "Td"): ASCII, one per card."""
+    return ("T" if card.rank == 10 else RANK_TEXT[card.rank]) + card.suit
+
+
+def card_json(card: Card) -> dict[str, str]:
+    return {"code": card_code(card), "text": card.text, "name": card.name}
+
+
+@dataclass(frozen=True)
+class DecisionPoint:
+    """The learner's situation at one decision: enough to show it again or practise it.
+
+    ``LiveHand.replay(settings, learner_actions[:step])`` rebuilds the whole
+    hand at this point; the fields here are what a page lists.
+    """
+
+    step: int
+    kind: str  # "bet" or "draw"
+    street: str
+    cards: tuple[Card, ...]
+    pot: int
+    to_call: int
+    draws_left: int
+    action: Action | None  # what the learner did (None while it is still to be decided)
+
+
+class LiveHand:
+    """One hand in play. Build it with ``start`` or ``replay``; change it only with ``act``."""
+
+    def __init__(self, settings: TableSettings) -> None:
+        self.settings = settings
+        self.profile: GameProfile = get_profile(settings.game)
+        n = settings.seats
+        self._table = Table(self.profile, settings.names, settings.stacks, settings.button)
+        stub = list(DECK)
+        random.Random(f"deck:{settings.seed}").shuffle(stub)
+        hands: list[list[Card]] = [[] for _ in range(n)]
+        order = self._table.clockwise_from(settings.button + 1)
+        for _ in range(self.profile.hand_size):
+            for seat in order:
+                hands[seat].append(stub.pop())
+        self._stub = stub
+        self._hands = hands
+        self._initial = tuple(tuple(h) for h in hands)
+        self._dead: list[Card] = []  # discards since the last reshuffle
+        self._returned: set[int] = set()  # folded seats whose cards went back into the deck
+        self._phase = "bet"
+        self._draws_done = 0
+        self._draw_queue: list[int] = []
+        self._entries: list[DrawEntry] = []
+        self._reshuffled = False
+        self._actions: list[DealAction] = []
+        self._streets: list[BettingLine | DrawLine] = []
+        self._drawn: list[list[int]] = [[] for _ in range(n)]
+        self._snowing = [False] * n
+        self._decisions = [0] * n
+        self._events: list[Event] = []
+        self._learner_actions: list[Action] = []
+        self._points: list[DecisionPoint] = []
+        self._settlement: Settlement | None = None
+        self._grading = True
+
+    # -- building -------------------------------------------------------------
+
+    @classmethod
+    def start(cls, settings: TableSettings) -> LiveHand:
+        """Deal, post the forced bets, play the computer seats up to the learner's first turn."""
+        hand = cls(settings)
+        for seat, what, chips in hand._table.post_forced_bets():
+            hand._event(
+                seat, "post", chips, None, hand._says(seat, "posts", f"the {what} ({chips})")
+            )
+        hand._run()
+        return hand
+
+    @classmethod
+    def replay(cls, settings: TableSettings, learner_actions: Sequence[Action]) -> LiveHand:
+        """Rebuild a hand from its settings and the learner's actions, without grading.
+
+        Raises ``IllegalAction`` when an action does not fit the hand (a stale
+        or tampered record), naming the step.
+        """
+        hand = cls.start(settings)
+        for step, action in enumerate(learner_actions):
+            try:
+                hand._play_learner(action)
+            except IllegalAction as error:
+                raise IllegalAction(f"step {step}: {error}") from None
+        return hand
+
+    def at_step(self, step: int) -> LiveHand:
+        """The same hand just before the learner's decision number ``step``."""
+        if not 0 <= step <= len(self._learner_actions):
+            raise EvaluatorError(f"this hand has no step {step}")
+        return LiveHand.replay(self.settings, self._learner_actions[:step])
+
+    # -- what a page reads ----------------------------------------------------
+
+    @property
+    def step(self) -> int:
+        """Learner decisions taken so far: the number a form post must carry."""
+        return len(self._learner_actions)
+
+    @property
+    def learner_actions(self) -> tuple[Action, ...]:
+        return tuple(self._learner_actions)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        return tuple(self._events)
+
+    @property
+    def is_over(self) -> bool:
+        return self._phase == "over"
+
+    @property
+    def learner_cards(self) -> tuple[Card, ...]:
+        return tuple(self._hands[self.settings.learner_seat])
+
+    @property
+    def draws_left(self) -> int:
+        """Draws still to come (a draw in progress counts)."""
+        return self.profile.draws - self._draws_done
+
+    @property
+    def street(self) -> str:
+        if self._phase == "over":
+            return "showdown" if self._settlement and len(self._table.live) > 1 else "over"
+        if self._phase == "draw":
+            return f"draw {number_word(self._draws_done + 1)}"
+        return round_name(self._table.round)
+
+    @property
+    def phase(self) -> str:
+        """ "bet", "draw" or "over"."""
+        return self._phase
+
+    @property
+    def pot(self) -> int:
+        return self._table.pot
+
+    @property
+    def to_act(self) -> int | None:
+        if self._phase == "bet":
+            return self._table.to_act
+        if self._phase == "draw" and self._draw_queue:
+            return self._draw_queue[0]
+        return None
+
+    def learner_to_act(self) -> bool:
+        return self.to_act == self.settings.learner_seat
+
+    def legal_actions(self) -> tuple[LegalAction, ...]:
+        """Everything the learner may do now; empty when it is not the learner's turn."""
+        if not self.learner_to_act():
+            return ()
+        return self._legal(self.settings.learner_seat)
+
+    def act(self, action: Action) -> ActResult:
+        """Grade the learner's action, apply it, and play on to the learner's next decision."""
+        self.check_legal(action)
+        grade = grade_decision(self, action)
+        first = len(self._events)
+        self._play_learner(action)
+        return ActResult(events=tuple(self._events[first:]), grade=grade)
+
+    def play(self, action: Action) -> tuple[Event, ...]:
+        """Apply the learner's action without grading it (a replay, a bench, a test)."""
+        first = len(self._events)
+        self._play_learner(action)
+        return tuple(self._events[first:])
+
+    def computer_choice(self, personality: str) -> Action:
+        """What the computer player ``personality`` would do in the learner's seat now.
+
+        Seeded like a computer seat (by the seed, the seat and the step), so a
+        bench can seat a personality in the learner's chair and replay it.
+        """
+        if not self.learner_to_act():
+            raise IllegalAction("the learner has no decision to make")
+        seat = self.settings.learner_seat
+        rng = random.Random(f"{self.settings.seed}:{seat}:{self.step}")
+        view = self.view(seat)
+        if self._phase == "draw":
+            return Action("draw", decide_draw(PERSONALITIES[personality], view, rng))
+        return Action(decide_bet(PERSONALITIES[personality], view, rng))
+
+    def payouts(self) -> dict[int, int]:
+        """Chips each seat receives, from ``evaluator.settle``; only once the hand is over."""
+        if self._settlement is None:
+            raise EvaluatorError("the hand is not over yet, so nothing is paid")
+        return dict(enumerate(self._settlement.payouts))
+
+    def net(self) -> dict[int, int]:
+        """Each seat's gain or loss: what it received minus what it put in."""
+        paid = self.payouts()
+        return {s: paid[s] - self._table.total_in[s] for s in range(self.settings.seats)}
+
+    @property
+    def settlement(self) -> Settlement | None:
+        return self._settlement
+
+    def final_stacks(self) -> tuple[int, ...]:
+        """The stacks after the payouts, for ``TableSettings.next_hand``."""
+        paid = self.payouts()
+        return tuple(self._table.stack[s] + paid[s] for s in range(self.settings.seats))
+
+    def record(self) -> DealRecord:
+        """The finished hand as a deal record (every card known, as the table dealt it)."""
+        if not self.is_over:
+            raise EvaluatorError("the hand is not over yet, so it cannot be written down")
+        seats = tuple(
+            Seat(name, stack, cards)
+            for name, stack, cards in zip(
+                self.settings.names, self.settings.stacks, self._initial, strict=True
+            )
+        )
+        return DealRecord(
+            profile_key=self.profile.key,
+            settings=self.profile.settings(),
+            seats=seats,
+            button=self.settings.button,
+            streets=tuple(self._streets),
+            notes=(f"Played at the study table, seed {self.settings.seed}.",),
+        )
+
+    def to_notation(self) -> str:
+        """The finished hand in the site's deal notation; ``evaluator.replay`` reads it back."""
+        return format_deal(self.record())
+
+    def decision_points(self) -> tuple[DecisionPoint, ...]:
+        """Each of the learner's decisions so far (and the one pending, if any)."""
+        points = list(self._points)
+        if self.learner_to_act():
+            points.append(self._point())
+        return tuple(points)
+
+    def public_state(self) -> dict[str, Any]:
+        """The table as the learner may see it, ready for JSON: never a hidden card."""
+        t, s = self._table, self.settings
+        over = self.is_over
+        showdown = over and len(t.live) > 1
+        seats = []
+        for seat in range(s.seats):
+            is_learner = seat == s.learner_seat
+            shown = is_learner or (showdown and not t.folded[seat])
+            key = s.personalities[seat]
+            seats.append(
+                {
+                    "seat": seat,
+                    "name": s.names[seat],
+                    "is_learner": is_learner,
+                    "personality": key,
+                    "personality_name": PERSONALITIES[key].name if key else None,
+                    "stack": t.stack[seat],
+                    "bet": t.put[seat] if not over else 0,
+                    "in_pot": t.total_in[seat],
+                    "folded": t.folded[seat],
+                    "all_in": t.all_in[seat] and not t.folded[seat],
+                    "is_button": seat == s.button,
+                    "drawn": list(self._drawn[seat]),
+                    "card_count": len(self._hands[seat]),
+                    "cards": [card_json(c) for c in self._hands[seat]] if shown else None,
+                }
+            )
+        payouts = self.payouts() if over else None
+        return {
+            "game": self.profile.key,
+            "game_name": self.profile.name,
+            "step": self.step,
+            "street": self.street,
+            "draws_left": self.draws_left,
+            "pot": t.pot,
+            "button": s.button,
+            "to_act": self.to_act,
+            "learner_seat": s.learner_seat,
+            "seats": seats,
+            "learner_cards": [card_json(c) for c in self.learner_cards],
+            "legal_actions": [
+                {
+                    "kind": a.kind,
+                    "amount": a.amount,
+                    "max_discards": a.max_discards,
+                    "label": a.label,
+                }
+                for a in self.legal_actions()
+            ],
+            "is_over": over,
+            "payouts": {str(k): v for k, v in payouts.items()} if payouts else None,
+            "net": {str(k): v for k, v in self.net().items()} if over else None,
+            "events": [
+                {"step": e.step, "seat": e.seat, "kind": e.kind, "text": e.text}
+                for e in self._events
+            ],
+        }
+
+    # -- views for players and the coach ---------------------------------------
+
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know right now (its cards, the pot, the draws it saw)."""
+        t = self._table
+        in_draw = self._phase == "draw"
+        opponents = [o for o in t.live if o != seat]
+        last = tuple(self._drawn[o][-1] if self._drawn[o] else None for o in opponents)
+        if in_draw:
+            return View(
+                profile=self.profile,
+                seat=seat,
+                cards=tuple(self._hands[seat]),
+                draws_left=self.draws_left,
+                pot=t.pot,
+                to_call=0,
+                can_check=True,
+                can_raise=False,
+                opponents=len(opponents),
+                opponent_last_draws=last,
+                bets_this_round=0,
+                snowing=self._snowing[seat],
+                max_discards=self._max_discards(),
+            )
+        o = t.options()
+        return View(
+            profile=self.profile,
+            seat=seat,
+            cards=tuple(self._hands[seat]),
+            draws_left=self.draws_left,
+            pot=t.pot,
+            to_call=min(o.to_call, o.stack),
+            can_check=o.to_call == 0,
+            can_raise=o.may_raise and o.stack > o.to_call,
+            opponents=len(opponents),
+            opponent_last_draws=last,
+            bets_this_round=t.bets,
+            snowing=self._snowing[seat],
+            max_discards=0,
+        )
+
+    def options(self) -> Options:
+        """The betting table's options for the seat to act (betting only)."""
+        return self._table.options()
+
+    def dead_cards(self) -> tuple[Card, ...]:
+        """Cards the learner knows are out of play: their own discards since the last reshuffle."""
+        mine: set[Card] = set()
+        seat = self.settings.learner_seat
+        for line in [*self._streets, DrawLine(tuple(self._entries))]:
+            if isinstance(line, DrawLine):
+                if line.reshuffled:
+                    mine.clear()
+                for entry in line.entries:
+                    if entry.seat == self.settings.names[seat]:
+                        mine.update(entry.discards)
+        return tuple(c for c in DECK if c in mine)
+
+    def live_seats(self) -> list[int]:
+        return self._table.live
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """A seat's cards now. Engine-side only: pages show ``public_state``."""
+        return tuple(self._hands[seat])
+
+    def folded(self, seat: int) -> bool:
+        return self._table.folded[seat]
+
+    def seats_to_act_after(self, seat: int) -> list[int]:
+        """Seats still able to act that have not acted yet this betting round."""
+        t = self._table
+        return [
+            s for s in t.clockwise_from(seat + 1)[:-1] if t.can_act(s) and t.acted_at[s] is None
+        ]
+
+    def opponents_last_draws(self, seat: int) -> tuple[int | None, ...]:
+        t = self._table
+        return tuple(self._drawn[o][-1] if self._drawn[o] else None for o in t.live if o != seat)
+
+    # -- the machinery ----------------------------------------------------------
+
+    def _name(self, seat: int) -> str:
+        return self.settings.names[seat]
+
+    def _says(self, seat: int, verb: str, rest: str = "") -> str:
+        """ "Bram raises to 20", but "You raise to 20" for a learner named You."""
+        name = self._name(seat)
+        if name == "You" and seat == self.settings.learner_seat:
+            verb = _BASE_VERBS.get(verb, verb)
+        return f"{name} {verb}{' ' + rest if rest else ''}"
+
+    def _be(self, seat: int) -> str:
+        learner = seat == self.settings.learner_seat and self._name(seat) == "You"
+        return "are" if learner else "is"
+
+    def _event(
+        self, seat: int, kind: str, amount: int | None, count: int | None, text: str
+    ) -> None:
+        self._events.append(Event(self.step, seat, kind, amount, count, text))
+
+    def _max_discards(self) -> int:
+        return min(self.profile.max_discard, len(self._stub))
+
+    def _legal(self, seat: int) -> tuple[LegalAction, ...]:
+        if self._phase == "draw":
+            most = self._max_discards()
+            cards = "card" if most == 1 else "cards"
+            return (LegalAction("draw", None, most, f"Stand pat or throw up to {most} {cards}"),)
+        o = self._table.options()
+        found = [LegalAction("fold", None, 0, "Fold")]
+        if o.to_call == 0:
+            found.append(LegalAction("check", None, 0, "Check"))
+        else:
+            chips = min(o.to_call, o.stack)
+            short = " (all in)" if o.stack <= o.to_call else ""
+            found.append(LegalAction("call", o.put + chips, 0, f"Call {chips}{short}"))
+        if o.may_raise and o.stack > o.to_call:
+            total = o.put + min(o.stack, o.raise_cost)
+            short = " (all in)" if o.stack <= o.raise_cost else ""
+            word = "Bet" if o.aggressive == "bet" else "Raise to"
+            found.append(LegalAction(o.aggressive, total, 0, f"{word} {total}{short}"))
+        return tuple(found)
+
+    def check_legal(self, action: Action) -> None:
+        """Raise ``IllegalAction`` (saying why) unless the learner may take ``action`` now."""
+        if self.is_over:
+            raise IllegalAction("the hand is over: there is nothing left to decide")
+        if not self.learner_to_act():
+            raise IllegalAction(
+                "it is not your turn"
+            )  # pragma: no cover - the run stops at the learner
+        legal = {a.kind: a for a in self._legal(self.settings.learner_seat)}
+        if action.kind not in legal:
+            if action.kind == "draw":
+                raise IllegalAction("it is a betting round, not a draw: bet, call, check or fold")
+            if self._phase == "draw" and action.kind in BETTING_KINDS:
+                raise IllegalAction("it is a draw: throw some cards or stand pat")
+            if action.kind not in BETTING_KINDS:
+                raise IllegalAction(f"'{action.kind}' is not an action at this table")
+            open_kinds = ", ".join(legal)
+            raise IllegalAction(f"you cannot {action.kind} now: you may {open_kinds}")
+        if action.kind != "draw":
+            if action.discards:
+                raise IllegalAction("only a draw throws cards")
+            return
+        hand = self._hands[self.settings.learner_seat]
+        if len(set(action.discards)) != len(action.discards):
+            raise IllegalAction("a card cannot be thrown twice")
+        for card in action.discards:
+            if card not in hand:
+                raise IllegalAction(f"{card} is not in your hand")
+        most = legal["draw"].max_discards
+        if len(action.discards) > most:
+            raise IllegalAction(
+                f"you may throw at most {number_word(most)} cards in this draw, "
+                f"not {number_word(len(action.discards))}"
+            )
+
+    def _point(self) -> DecisionPoint:
+        to_call = 0
+        if self._phase == "bet":
+            o = self._table.options()
+            to_call = min(o.to_call, o.stack)
+        return DecisionPoint(
+            step=self.step,
+            kind="draw" if self._phase == "draw" else "bet",
+            street=self.street,
+            cards=self.learner_cards,
+            pot=self.pot,
+            to_call=to_call,
+            draws_left=self.draws_left,
+            action=None,
+        )
+
+    def _play_learner(self, action: Action) -> None:
+        self.check_legal(action)
+        point = self._point()
+        seat = self.settings.learner_seat
+        self._learner_actions.append(action)
+        self._points.append(DecisionPoint(**{**point.__dict__, "action": action}))
+        if action.kind == "draw":
+            self._remember_snow(seat, action.discards)
+            self._apply_draw(seat, action.discards)
+        else:
+            self._apply_bet(seat, action.kind)
+        self._run()
+
+    def _remember_snow(self, seat: int, discards: tuple[Card, ...]) -> None:
+        """A seat standing pat on nothing at the first draw is snowing, and remembers it."""
+        if not discards and self.draws_left == self.profile.draws:
+            value, _ = keep_value(self.profile, self._hands[seat], self.draws_left)
+            if value < SNOW_BELOW:
+                self._snowing[seat] = True
+
+    def _run(self) -> None:
+        """Play the computer seats until the learner must decide or the hand ends."""
+        while True:
+            seat = self._next_actor()
+            if seat is None or seat == self.settings.learner_seat:
+                return
+            self._play_computer(seat)
+
+    def _next_actor(self) -> int | None:
+        t = self._table
+        while True:
+            if self._phase == "over":
+                return None
+            if self._phase == "bet":
+                if len(t.live) >= 2 and t.to_act is not None:
+                    return t.to_act
+                self._streets.append(BettingLine(tuple(self._actions)))
+                self._actions = []
+                finished_round = t.round
+                t.finish_round()
+                if len(t.live) < 2 or finished_round >= self.profile.draws:
+                    self._finish()
+                    return None
+                self._open_draw()
+            else:
+                if self._draw_queue:
+                    return self._draw_queue[0]
+                self._streets.append(DrawLine(tuple(self._entries), self._reshuffled))
+                self._entries = []
+                self._draws_done += 1
+                self._phase = "bet"
+                t.start_round(self._draws_done)
+
+    def _open_draw(self) -> None:
+        t = self._table
+        self._phase = "draw"
+        self._draw_queue = t.draw_order()
+        self._reshuffled = False
+        need = len(self._draw_queue) * self.profile.max_discard
+        if len(self._stub) < need:
+            back = list(self._dead)
+            for seat in range(self.settings.seats):
+                if t.folded[seat] and seat not in self._returned:
+                    back.extend(self._hands[seat])
+                    self._hands[seat] = []  # those cards are back in the deck now
+                    self._returned.add(seat)
+            if back:
+                self._stub.extend(back)
+                random.Random(f"reshuffle:{self.settings.seed}:{self._draws_done + 1}").shuffle(
+                    self._stub
+                )
+                self._dead = []
+                self._reshuffled = True
+                self._event(
+                    -1, "reshuffle", None, None, "The discards are shuffled back into the deck."
+                )
+
+    def _play_computer(self, seat: int) -> None:
+        key = self.settings.personalities[seat]
+        assert key is not None
+        personality = PERSONALITIES[key]
+        rng = random.Random(f"{self.settings.seed}:{seat}:{self._decisions[seat]}")
+        self._decisions[seat] += 1
+        view = self.view(seat)
+        if self._phase == "draw":
+            discards = decide_draw(personality, view, rng)
+            self._remember_snow(seat, discards)
+            self._apply_draw(seat, discards)
+        else:
+            kind = decide_bet(personality, view, rng)
+            self._apply_bet(seat, kind)
+
+    def _apply_draw(self, seat: int, discards: tuple[Card, ...]) -> None:
+        assert self._draw_queue and self._draw_queue[0] == seat
+        hand = self._hands[seat]
+        received = [self._stub.pop() for _ in discards]
+        for old, new in zip(discards, received, strict=True):
+            hand[hand.index(old)] = new
+        self._dead.extend(discards)
+        self._entries.append(DrawEntry(self._name(seat), tuple(discards), tuple(received)))
+        self._drawn[seat].append(len(discards))
+        self._draw_queue.pop(0)
+        n = len(discards)
+        text = (
+            self._says(seat, "stands", "pat")
+            if n == 0
+            else self._says(seat, "draws", number_word(n))
+        )
+        self._event(seat, "draw", None, n, text)
+
+    def _apply_bet(self, seat: int, kind: str) -> None:
+        t = self._table
+        o = t.options()
+        name = self._name(seat)
+        if kind == "call" and o.stack < o.to_call:
+            kind = "all-in-call"
+        if kind in ("bet", "raise") and o.stack < o.raise_cost:
+            kind = "all-in-raise"
+        if kind in ("fold", "check"):
+            t.act(seat, kind)
+            self._actions.append(DealAction(name, kind))
+            self._event(seat, kind, None, None, self._says(seat, f"{kind}s"))
+            return
+        if kind == "call":
+            chips = t.act(seat, "call", o.to_call)
+            self._actions.append(DealAction(name, "call", chips))
+            tail = f" and {self._be(seat)} all in" if t.all_in[seat] else ""
+            self._event(
+                seat, "call", t.put[seat], None, self._says(seat, "calls", f"{chips}{tail}")
+            )
+            return
+        if kind in ("bet", "raise"):
+            t.act(seat, kind, o.target)
+            self._actions.append(DealAction(name, kind, o.target))
+            tail = f" and {self._be(seat)} all in" if t.all_in[seat] else ""
+            text = (
+                self._says(seat, "bets", f"{o.target}{tail}")
+                if kind == "bet"
+                else self._says(seat, "raises", f"to {o.target}{tail}")
+            )
+            self._event(seat, kind, o.target, None, text)
+            return
+        chips = t.act(seat, "all-in", o.stack)
+        self._actions.append(DealAction(name, "all-in", chips))
+        total = t.put[seat]
+        if kind == "all-in-call":
+            text = self._says(seat, "calls", f"{chips} and {self._be(seat)} all in")
+            self._event(seat, "call", total, None, text)
+        else:
+            rest = f"{total}" if o.aggressive == "bet" else f"to {total}"
+            verb = "bets" if o.aggressive == "bet" else "raises"
+            text = self._says(seat, verb, f"{rest} and {self._be(seat)} all in")
+            self._event(seat, o.aggressive, total, None, text)
+
+    def _finish(self) -> None:
+        t = self._table
+        self._phase = "over"
+        self._draw_queue = []
+        hands = [None if t.folded[s] else tuple(self._hands[s]) for s in range(self.settings.seats)]
+        self._settlement = settle(
+            self.profile,
+            hands,
+            contributions=t.total_in,
+            folded=t.folded,
+            button=self.settings.button,
+            names=self.settings.names,
+        )
+        live = t.live
+        if len(live) > 1:
+            for seat in t.clockwise_from(self.settings.button + 1):
+                if not t.folded[seat]:
+                    self._event(
+                        seat,
+                        "show",
+                        None,
+                        None,
+                        self._says(seat, "shows", format_cards(self._hands[seat])),
+                    )
+        for seat, chips in enumerate(self._settlement.payouts):
+            if chips:
+                self._event(seat, "win", chips, None, self._says(seat, "receives", str(chips)))

@@ -1,0 +1,26 @@
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class PlayConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "play"
+    label = "play"
+    verbose_name = "Study table"
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_logged_in
+
+        from play.hands import adopt_session_hands
+
+        # Listed before lessons in INSTALLED_APPS so this runs before lessons'
+        # own receiver, which forgets the session's learner key once it is done.
+        user_logged_in.connect(adopt_session_hands, dispatch_uid="play-adopt-hands")
+
+        from lessons.learners import progress
+        from play.hands import delete_hands
+
+        # "Delete my progress" deletes the hands played too.
+        if delete_hands not in progress.ON_DELETE_PROGRESS:
+            progress.ON_DELETE_PROGRESS.append(delete_hands)

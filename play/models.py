@@ -1,0 +1,107 @@
+"""The study table's tables: a played hand, and one row per graded decision.
+
+A hand stores only what the engine needs to rebuild it: the table settings
+and the learner's actions (``LiveHand.replay``). ``step`` is the number of
+actions taken, which every form post must repeat: a post answering an older
+step (a double click, a second tab, a replayed form) is refused instead of
+playing twice. The learner's result and the counts the history page sums
+are kept on the row when the hand ends, so the history never replays hands.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils import timezone
+
+from evaluator import PROFILES
+from lessons.study.models import OwnedQuerySet
+
+COACH_LIVE, COACH_AFTER, COACH_OFF = "live", "after", "off"
+COACHING_CHOICES = [
+    (COACH_LIVE, "As you play: each decision is graded before the others answer"),
+    (COACH_AFTER, "After the hand: every grade in the review"),
+    (COACH_OFF, "Off: no grades at the table"),
+]
+GRADE_CHOICES = [("correct", "Correct"), ("inaccuracy", "Inaccuracy"), ("blunder", "Blunder")]
+
+
+class PlayedHand(models.Model):
+    """One hand at the study table, owned by an account or an anonymous learner's session key."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    learner_key = models.CharField(max_length=64, blank=True)
+    game = models.CharField(max_length=30)
+    coaching = models.CharField(max_length=10, choices=COACHING_CHOICES, default=COACH_LIVE)
+    table = models.JSONField(help_text="The TableSettings, as play.encoding writes them.")
+    actions = models.JSONField(default=list, help_text="The learner's actions, in order.")
+    step = models.PositiveIntegerField(default=0)
+    is_over = models.BooleanField(default=False)
+    # Filled when the hand ends: the learner's chips won or lost, and the grades' sums.
+    net = models.IntegerField(null=True, blank=True)
+    big_bet = models.PositiveIntegerField(default=0)
+    decisions = models.PositiveSmallIntegerField(default=0)
+    blunders = models.PositiveSmallIntegerField(default=0)
+    mistake_total = models.FloatField(default=0.0, help_text="Sum of the mistakes, in big bets.")
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = OwnedQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        indexes = [
+            models.Index(fields=["user", "is_over", "created_at"], name="played_user_open"),
+            models.Index(fields=["learner_key", "is_over", "created_at"], name="played_key_open"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""),
+                name="playedhand_has_owner",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} hand {self.pk} ({'over' if self.is_over else f'step {self.step}'})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("play:table", args=[self.pk])
+
+    @property
+    def game_name(self) -> str:
+        profile = PROFILES.get(self.game)
+        return profile.name if profile else self.game
+
+    @property
+    def error_rate(self) -> float | None:
+        """Mistake size per decision, in big bets."""
+        return self.mistake_total / self.decisions if self.decisions else None
+
+
+class GradedDecision(models.Model):
+    """The coach's grade of one of the learner's decisions: one row per hand and step."""
+
+    hand = models.ForeignKey(PlayedHand, on_delete=models.CASCADE, related_name="grades")
+    step = models.PositiveSmallIntegerField()
+    skill_kind = models.CharField(max_length=10)  # "draw" or "bet"
+    decision = models.CharField(max_length=200)
+    grade = models.CharField(max_length=12, choices=GRADE_CHOICES)
+    reason_code = models.CharField(max_length=40)
+    reason = models.TextField()
+    better_play = models.CharField(max_length=200, blank=True)
+    better_action = models.JSONField(null=True, blank=True)
+    size = models.FloatField(help_text="The mistake in big bets; 0 when correct.")
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["hand", "step"]
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "step"], name="graded_one_per_step"),
+        ]
+        indexes = [models.Index(fields=["grade", "hand"], name="graded_grade_hand")]
+
+    def __str__(self) -> str:
+        return f"hand {self.hand_id} step {self.step}: {self.grade}"

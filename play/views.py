@@ -1,0 +1,324 @@
+"""The study table's pages: choose a table, play, review, and look back over past hands.
+
+Views stay thin: a form reads the post, ``play.hands`` asks the engine and
+stores the result, ``play.table_view`` shapes it for the template. A hand is
+found only among the requesting learner's own (another learner gets a 404).
+An htmx request gets the table fragment; a plain post is answered with a
+redirect to the table (or the page with a message), so every action works
+with JavaScript off.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.db.models import Count, Sum
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.middleware import HtmxDetails
+
+from badacey_site import sign_in_limits
+from evaluator import PROFILES, EvaluatorError
+from evaluator.play import PERSONALITIES, IllegalAction, LiveHand, grade_decision
+from lessons.deals.histories import replay_history
+from lessons.exercises.forms import ReplayStepForm
+from lessons.learners.progress import learner_of
+from lessons.models import Learner
+from lessons.replayer.steps import ReplayPage
+from lessons.teaching.hand_admin import has_phh, phh_response
+from play import hands, table_view
+from play.forms import ActForm, StartForm, first_error
+from play.models import GradedDecision, PlayedHand
+
+START_LIMIT = "play_start_per_address"
+
+
+class HtmxHttpRequest(HttpRequest):
+    htmx: HtmxDetails
+
+
+def _owned(request: HtmxHttpRequest, hand_id: int) -> tuple[Learner, PlayedHand]:
+    learner = learner_of(request)
+    hand = get_object_or_404(PlayedHand.objects.of_learner(learner), pk=hand_id)
+    return learner, hand
+
+
+def _live(hand: PlayedHand) -> LiveHand:
+    try:
+        return hands.live_of(hand)
+    except hands.BrokenHand as error:
+        raise Http404(f"This hand can no longer be rebuilt: {error}.") from None
+
+
+def _spend_start(request: HtmxHttpRequest) -> sign_in_limits.Verdict:
+    return sign_in_limits.spend(START_LIMIT, sign_in_limits.address_of(request))
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def start(request: HtmxHttpRequest) -> HttpResponse:
+    """Choose the game, the seats, the opponents and the coaching; deal."""
+    form = StartForm(request.POST or None)
+    learner = learner_of(request)
+    open_hands = list(hands.open_hands(learner)[: hands.MAX_OPEN_HANDS]) if learner.known else []
+    if request.method == "POST" and form.is_valid():
+        if len(open_hands) >= hands.MAX_OPEN_HANDS:
+            messages.info(
+                request,
+                f"You have {hands.MAX_OPEN_HANDS} unfinished hands: here is the latest. "
+                "Finish or fold it before dealing another.",
+            )
+            return redirect(open_hands[0])
+        verdict = _spend_start(request)
+        if not verdict.allowed:
+            return sign_in_limits.limited_response(request, verdict, "started hands")
+        learner = learner_of(request, create=True)
+        hand = hands.start(learner, form.table(hands.new_seed()), form.cleaned_data["coaching"])
+        return redirect(hand)
+    context = {"form": form, "open_hands": open_hands, "personalities": _personalities()}
+    return render(request, "play/start.html", context, status=400 if form.errors else 200)
+
+
+def _personalities() -> list[Any]:
+    return list(PERSONALITIES.values())
+
+
+def _table_context(hand: PlayedHand, live: LiveHand, **extra: Any) -> dict[str, Any]:
+    grades = list(hand.grades.all())
+    page = table_view.build(hand, live, grades)
+    focus_turn = not extra.get("refusal")
+    crumb = f"{live.profile.name} hand {hand.pk}"
+    return {
+        "hand": hand,
+        "page": page,
+        "game": live.profile,
+        "focus_turn": focus_turn,
+        "crumb": crumb,
+        **extra,
+    }
+
+
+def _table_response(
+    request: HtmxHttpRequest, hand: PlayedHand, live: LiveHand, status: int = 200, **extra: Any
+) -> HttpResponse:
+    context = _table_context(hand, live, **extra)
+    template = "play/table.html"
+    if request.htmx and not request.htmx.history_restore_request:
+        template += "#table"
+    return render(request, template, context, status=status)
+
+
+@require_safe
+def table(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
+    _, hand = _owned(request, hand_id)
+    return _table_response(request, hand, _live(hand))
+
+
+@require_POST
+def act(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
+    """Play the learner's action; the post names the step it answers."""
+    learner, hand = _owned(request, hand_id)
+    form = ActForm(request.POST)
+    if not form.is_valid():
+        return _refused(request, hand, first_error(form), 400)
+    try:
+        hands.act(learner, hand.pk, form.cleaned_data["step"], form.play_action())
+    except hands.StaleStep as stale:
+        message = (
+            "That action answered an earlier moment of the hand (a second click, or another "
+            "tab), so it was not played again. Here is the table as it is now."
+        )
+        if stale.hand.is_over:
+            message = "The hand is already over, so that action was not played."
+        return _refused(request, stale.hand, message, 409)
+    except IllegalAction as error:
+        text = str(error)
+        return _refused(request, hand, f"Not allowed: {text[:1].upper()}{text[1:]}.", 400)
+    except hands.BrokenHand as error:
+        raise Http404(f"This hand can no longer be rebuilt: {error}.") from None
+    hand.refresh_from_db()
+    if request.htmx:
+        return _table_response(request, hand, _live(hand))
+    return redirect(hand)
+
+
+def _refused(request: HtmxHttpRequest, hand: PlayedHand, message: str, status: int) -> HttpResponse:
+    hand.refresh_from_db()
+    return _table_response(request, hand, _live(hand), status=status, refusal=message)
+
+
+@require_safe
+def state_json(request: HtmxHttpRequest, hand_id: int) -> JsonResponse:
+    """The public state for scripts: never a card the learner has not seen."""
+    _, hand = _owned(request, hand_id)
+    live = _live(hand)
+    state = live.public_state()
+    state["hand"] = hand.pk
+    state["coaching"] = hand.coaching
+    shown = hands.shows_grades(hand)
+    state["grades"] = [table_view.grade_json(g) for g in hand.grades.all()] if shown else []
+    state["act_url"] = reverse("play:act", args=[hand.pk])
+    return JsonResponse(state)
+
+
+@require_POST
+def next_hand(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
+    """The next hand at the same table: the button moves on, the chips carry over."""
+    learner, hand = _owned(request, hand_id)
+    if not hand.is_over:
+        messages.info(request, "Finish this hand first: the next one is dealt when it ends.")
+        return redirect(hand)
+    if hands.open_hands(learner).count() >= hands.MAX_OPEN_HANDS:
+        messages.info(request, "Finish one of your unfinished hands before dealing another.")
+        return redirect("play:start")
+    verdict = _spend_start(request)
+    if not verdict.allowed:
+        return sign_in_limits.limited_response(request, verdict, "started hands")
+    try:
+        settings = hands.next_settings(hand)
+    except hands.BrokenHand as error:
+        raise Http404(f"This hand can no longer be rebuilt: {error}.") from None
+    new = hands.start(learner, settings, hand.coaching)
+    return redirect(new)
+
+
+def _review_replay(request: HtmxHttpRequest, hand: PlayedHand, live: LiveHand) -> dict[str, Any]:
+    notation = live.to_notation()
+    form = ReplayStepForm(request.GET, history=notation)
+    form.is_valid()
+    context: dict[str, Any] = {"form": form}
+    if form.replay is not None:
+        page = ReplayPage(form.replay, form.step_index, form.study_seat)
+        context["page"] = page
+        context["step_list"] = page.step_list(request.path)
+    return context
+
+
+@require_safe
+def review(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
+    """The finished hand in the replayer, and every graded decision."""
+    _, hand = _owned(request, hand_id)
+    if not hand.is_over:
+        messages.info(request, "The review opens when the hand is over: play it out first.")
+        return redirect(hand)
+    live = _live(hand)
+    context = _review_replay(request, hand, live)
+    context |= {
+        "hand": hand,
+        "grades": list(hand.grades.all()),
+        "game": live.profile,
+        "replay_title": f"{live.profile.name} hand {hand.pk}",
+        "crumb": f"Review: hand {hand.pk}",
+        "has_phh": has_phh(hand.game),
+    }
+    template = "play/review.html"
+    if request.htmx and not request.htmx.history_restore_request:
+        template = "lessons/replay.html#table"
+        context["swap_status"] = True
+    return render(request, template, context)
+
+
+@require_safe
+def phh(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
+    """The finished hand as a PHH file, built from the replay as the admin's export is."""
+    _, hand = _owned(request, hand_id)
+    if not hand.is_over:
+        return _plain("The hand is not over yet, so it cannot be exported.", 400)
+    played = replay_history(_live(hand).to_notation())
+    return phh_response(played, f"study table {hand.pk}")
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def practise(request: HtmxHttpRequest, hand_id: int, step: int) -> HttpResponse:
+    """One decision of a finished hand again: find the better play; the engine checks it."""
+    learner, hand = _owned(request, hand_id)
+    graded = get_object_or_404(GradedDecision, hand=hand, step=step)
+    if not hand.is_over:
+        return redirect(hand)
+    try:
+        settings = hands.settings_of(hand)
+        before = LiveHand.replay(settings, hands.encoding.actions_from(hand.actions)[:step])
+    except (hands.BrokenHand, EvaluatorError) as error:
+        raise Http404(f"This hand can no longer be rebuilt: {error}.") from None
+    verdict = None
+    refusal = None
+    status = 200
+    if request.method == "POST":
+        form = ActForm(request.POST)
+        if not form.is_valid():
+            refusal, status = first_error(form), 400
+        elif form.cleaned_data["step"] != step:
+            refusal, status = "That answer was for another decision; answer this one.", 400
+        else:
+            try:
+                verdict = grade_decision(before, form.play_action())
+            except IllegalAction as error:
+                text = str(error)
+                refusal, status = f"Not allowed: {text[:1].upper()}{text[1:]}.", 400
+            else:
+                hands.feed_skills(learner, hand, verdict, purpose="review")
+    page = table_view.build(hand, before, [])
+    context = {
+        "hand": hand,
+        "graded": graded,
+        "page": page,
+        "verdict": verdict,
+        "refusal": refusal,
+        "game": before.profile,
+        "focus_turn": verdict is None and refusal is None,
+    }
+    template = "play/practise.html"
+    if request.htmx and not request.htmx.history_restore_request:
+        template += "#practice"
+    return render(request, template, context, status=status)
+
+
+@require_safe
+def history(request: HtmxHttpRequest) -> HttpResponse:
+    """Hands played, per game: error rate, blunders, chips won; and the blunders to browse."""
+    learner = learner_of(request)
+    finished = PlayedHand.objects.of_learner(learner).filter(is_over=True)
+    rows = []
+    for row in (
+        finished.values("game")
+        .annotate(
+            hands=Count("pk"),
+            decisions=Sum("decisions"),
+            blunders=Sum("blunders"),
+            mistakes=Sum("mistake_total"),
+            net=Sum("net"),
+        )
+        .order_by("game")
+    ):
+        profile = PROFILES.get(row["game"])
+        decisions = row["decisions"] or 0
+        rows.append(
+            {
+                **row,
+                "name": profile.name if profile else row["game"],
+                "error_rate": (row["mistakes"] or 0) / decisions if decisions else None,
+            }
+        )
+    blunders = (
+        GradedDecision.objects.filter(grade="blunder", hand__in=finished)
+        .select_related("hand")
+        .order_by("-hand__created_at", "step")[:50]
+    )
+    recent = finished[:20]
+    open_hands = list(hands.open_hands(learner)[:5]) if learner.known else []
+    context = {
+        "rows": rows,
+        "blunders": list(blunders),
+        "recent": list(recent),
+        "open_hands": open_hands,
+        "totals": finished.aggregate(
+            hands=Count("pk"), blunders=Sum("blunders"), decisions=Sum("decisions")
+        ),
+    }
+    return render(request, "play/history.html", context)
+
+
+def _plain(message: str, status: int) -> HttpResponse:
+    return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")

@@ -1,0 +1,66 @@
+// The study table (templates/play/table.html): keys for every action, and
+// focus kept where the learner is after htmx swaps the table. Without this
+// file the table works the same with the mouse, Tab and Enter.
+(function () {
+  "use strict";
+
+  function region() {
+    return document.getElementById("play-table");
+  }
+
+  function typing(target) {
+    if (!target || !target.closest) return false;
+    return !!target.closest("input[type=text], input[type=number], textarea, select, [contenteditable]");
+  }
+
+  // F, C, R, D, P press the action buttons; 1-5 tick or untick a card to throw.
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    if (typing(event.target)) return;
+    var table = region();
+    if (!table) return;
+    var form = table.querySelector("[data-play-form]");
+    if (!form) return;
+    var key = event.key.toLowerCase();
+    var box = form.querySelector('[data-throw-key="' + key + '"]');
+    if (box) {
+      event.preventDefault();
+      box.checked = !box.checked;
+      box.focus();
+      return;
+    }
+    var button = form.querySelector('[data-play-key="' + key + '"]');
+    if (button && !button.disabled) {
+      event.preventDefault();
+      button.click();
+    }
+  });
+
+  // One post per step: once a form is sent, its buttons wait for the answer.
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    var form = event.detail.elt;
+    if (!form.matches || !form.matches("[data-play-form]")) return;
+    if (form.hasAttribute("data-sent")) {
+      event.preventDefault();
+      return;
+    }
+    form.setAttribute("data-sent", "");
+  });
+
+  // A refused action (400) or a stale one (409) comes back with the table and its reason.
+  document.body.addEventListener("htmx:beforeSwap", function (event) {
+    var status = event.detail.xhr.status;
+    if ((status === 400 || status === 409) && event.detail.target === region()) {
+      event.detail.shouldSwap = true;
+      event.detail.isError = false;
+    }
+  });
+
+  // Land on the reason, the next decision or the result, so the keyboard carries on there.
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    var table = region();
+    if (!table || event.detail.target !== table) return;
+    var landing = table.querySelector("[data-play-focus]");
+    if (landing) landing.focus();
+  });
+})();
