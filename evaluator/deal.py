@@ -135,7 +135,9 @@ class DrawLine:
 
 Street = BettingLine | DrawLine
 
-FORCED_BETS = ("ante", "small blind", "big blind")
+# A "dead blind" is paid into the pot without being a bet: a seat coming back
+# after missing its blinds posts the big blind live and the small blind dead.
+FORCED_BETS = ("ante", "small blind", "big blind", "dead blind")
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ _NAME_FORBIDDEN = set(",;:#()")
 # What a card room's history adds (docs/hand-histories.md, "Stored as deal notation").
 _FACE_DOWN = re.compile(r"(.*?)\s*(?:(\d+)\s+face\s+down)?", re.I)
 _POSTS = re.compile(r"posts\s*:(.*)", re.I)
-_POST = re.compile(r"(small blind|big blind|ante)\s+(\d+)", re.I)
+_POST = re.compile(r"(small blind|big blind|dead blind|ante)\s+(\d+)", re.I)
 _SHOWDOWN = re.compile(r"showdown\s*:(.*)", re.I)
 _SHOW = re.compile(r"shows\s+(.+)|mucks", re.I)
 _RAKE = re.compile(r"rake\s+(\d+)", re.I)
@@ -266,7 +266,8 @@ def _posts(line: _Line, body: str, names: list[str]) -> list[Post]:
         m = _POST.fullmatch(rest)
         if not m:
             raise DealError(
-                f"write {name}'s post as 'small blind 5', 'big blind 10' or 'ante 1'",
+                f"write {name}'s post as 'small blind 5', 'big blind 10', 'dead blind 5' "
+                "or 'ante 1'",
                 line=number,
             )
         amount = _number(m.group(2), f"{name}'s post", number)

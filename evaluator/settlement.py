@@ -111,8 +111,13 @@ def settle(
     folded: Sequence[bool] | None = None,
     button: int = 0,
     names: Sequence[str] | None = None,
+    dead: int = 0,
 ) -> Settlement:
-    """Evaluate every live hand and divide the chips, exactly and explainably."""
+    """Evaluate every live hand and divide the chips, exactly and explainably.
+
+    ``dead`` is money in the main pot that is nobody's stake (a card room's
+    dead blind): it goes to the main pot's winners and builds no side pot.
+    """
     profile = game if isinstance(game, GameProfile) else get_profile(game)
     seat_count = len(hands)
     if seat_count == 0:
@@ -134,6 +139,8 @@ def settle(
     if not live:
         raise EvaluatorError("every seat folded: at least one seat must still be in the hand")
     layers = _layers(pot, contributions, names, live)
+    if dead:
+        layers[0] = (layers[0][0] + _whole(dead, "the dead money"), layers[0][1])
 
     strength_of = profile.strength_function
     deck = DECK.__getitem__

@@ -172,7 +172,9 @@ class _Reader:
             if len(hand.sections) > 1 or section.actions:
                 raise ctx.fail(f"{name} posts a forced bet in the middle of the hand", number)
             kind = _POST_KINDS[m.group(1)]
-            hand.posts.append(PostLine(name, kind, ctx.amount(m.group(2), number), number))
+            amount = ctx.amount(m.group(2), number)
+            out_of_turn = m.group(1) == "blind"
+            hand.posts.append(PostLine(name, kind, amount, number, out_of_turn))
             return
         m = _SHOWS.fullmatch(rest)
         if m:

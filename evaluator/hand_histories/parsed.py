@@ -26,6 +26,9 @@ class PostLine:
     kind: str  # "ante", "small blind", "big blind"
     amount: int
     line: int
+    # "posts blind X" in the "#ID: Limit" layout: a big blind a seat posts out
+    # of turn, which the room may charge a dead small blind with (unwritten).
+    out_of_turn: bool = False
 
 
 @dataclass

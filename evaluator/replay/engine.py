@@ -193,7 +193,7 @@ class _Replayer:
     def _post(self, seat: int, what: str, chips: int, line: int | None = None) -> None:
         t, profile = self.table, self.profile
         owed = {"small blind": profile.small_blind, "big blind": profile.big_blind}.get(what)
-        text = post_text(self.names[seat], what, chips, owed)
+        text = post_text(self.names[seat], what, chips, owed, dead=what == "dead blind")
         self._step(
             "post",
             f"{text} The pot is {t.pot}.",
@@ -630,7 +630,8 @@ class _Replayer:
         settlement = settle(
             profile,
             hands,
-            contributions=t.total_in,
+            contributions=[put - dead for put, dead in zip(t.total_in, t.dead_in, strict=True)],
+            dead=sum(t.dead_in),
             folded=out,
             button=self.record.button,
             names=names,

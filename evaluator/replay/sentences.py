@@ -12,8 +12,10 @@ from ..deal import DrawEntry
 from ..wording import number_word
 
 
-def post_text(name: str, what: str, chips: int, owed: int | None) -> str:
-    """A forced bet; ``owed`` is the blind's size (None for an ante)."""
+def post_text(name: str, what: str, chips: int, owed: int | None, *, dead: bool = False) -> str:
+    """A forced bet; ``owed`` is the blind's size (None for an ante or a dead blind)."""
+    if dead:
+        return f"{name} posts {chips} dead (a missed small blind, not a bet)."
     if owed is None:
         return f"{name} antes {chips}."
     if chips < owed:
