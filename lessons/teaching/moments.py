@@ -20,6 +20,7 @@ answer the learner is held to is then computed by the parts, as for any deal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -45,8 +46,8 @@ class Moment:
     label: str  # the button's words
 
 
-def moments_at(played: Replay, index: int) -> list[Moment]:
-    """The exercises this step offers (each may still be refused, with its reason)."""
+def _candidates(played: Replay, index: int) -> list[Moment]:
+    """The kinds of exercise a step of this sort could carry, before building them."""
     step = played.steps[index]
     if step.kind in ("showdown", "payout"):
         return [Moment("showdown", "Practise this showdown: who wins each half, and the payouts")]
@@ -58,12 +59,28 @@ def moments_at(played: Replay, index: int) -> list[Moment]:
     return []
 
 
+def moments_at(hand: RealHand, played: Replay, index: int) -> list[Moment]:
+    """The draft exercises this step can really become: each is built before it is offered.
+
+    A history usually shows one player's cards, so most steps of a real hand
+    cannot make an exercise of every hand in play; those offer no button
+    rather than one that is refused.
+    """
+    offered = []
+    for moment in _candidates(played, index):
+        try:
+            _BUILDERS[moment.kind](hand, played, index)
+        except MomentError:
+            continue
+        offered.append(moment)
+    return offered
+
+
 def make_exercise(hand: RealHand, played: Replay, index: int, kind: str) -> Deal:
     """The draft deal for ``kind`` at step ``index``, validated, not yet saved."""
-    if kind not in [m.kind for m in moments_at(played, index)]:
+    if kind not in [m.kind for m in _candidates(played, index)]:
         raise MomentError("That question cannot be asked at this step of the hand.")
-    build = {"showdown": _showdown, "draw": _draw, "raise": _raise}[kind]
-    deal = build(hand, played, index)
+    deal = _BUILDERS[kind](hand, played, index)
     deal.slug = slugify(f"{hand.slug}-{kind}-{index}")[:80]
     deal.game = played.record.profile_key
     defaults = full_settings(deal.game, {})
@@ -184,6 +201,13 @@ def _raise(hand: RealHand, played: Replay, index: int) -> Deal:
             "player raises, to what total does a full raise go?"
         ),
     )
+
+
+_BUILDERS: dict[str, Callable[[RealHand, Replay, int], Deal]] = {
+    "showdown": _showdown,
+    "draw": _draw,
+    "raise": _raise,
+}
 
 
 def _names(seats: list[dict[str, str]]) -> str:
