@@ -37,6 +37,7 @@ from .deal import (
 )
 from .errors import EvaluatorError
 from .limits import MAX_CHIPS, MAX_RAISE_CAP, read_whole
+from .money import Money
 from .profiles import PROFILES, GameProfile
 from .replay import replay
 from .wording import excerpt, number_word
@@ -86,6 +87,8 @@ def format_deal(record: DealRecord) -> str:
     """The canonical text of a record; ``parse_deal`` reads it back unchanged."""
     out = [f"# {note}".rstrip() for note in record.notes]
     out.append(_game_line(record))
+    if record.money is not None:
+        out.append(record.money.line())
     for seat in record.seats:
         chips = f", {seat.stack} chips" if seat.stack is not None else ""
         down = [f"{seat.hidden} face down"] if seat.hidden else []
@@ -183,9 +186,18 @@ def parse_deal(text: str) -> DealRecord:
     posts: list[Post] | None = None
     showdown: list[Show] | None = None
     rake = 0
+    money: Money | None = None
     profile = PROFILES[profile_key]
     for line in rest:
         t = line.text
+        if (found_money := Money.read(t)) is not None:
+            if seats or money is not None:
+                raise DealError(
+                    "the money line comes once, straight after the game line", line=line.number
+                )
+            _no_more(line)
+            money = found_money
+            continue
         if showdown is not None and not _RAKE.fullmatch(t):
             raise DealError("only the rake may follow the showdown line", line=line.number)
         if _POSTS.fullmatch(t) or _SHOWDOWN.fullmatch(t) or _RAKE.fullmatch(t):
@@ -238,7 +250,7 @@ def parse_deal(text: str) -> DealRecord:
         else:
             raise DealError(
                 f"'{_short(t)}' is not a line of the notation: lines start with game, "
-                "seat, button, posts, showdown pot, before the draw, draw N, after draw N, "
+                "money, seat, button, posts, showdown pot, before the draw, draw N, after draw N, "
                 "showdown or rake",
                 line=line.number,
             )
@@ -255,6 +267,7 @@ def parse_deal(text: str) -> DealRecord:
         posts=None if posts is None else tuple(posts),
         showdown=None if showdown is None else tuple(showdown),
         rake=rake,
+        money=money,
     )
 
 

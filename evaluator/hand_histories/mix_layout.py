@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ..money import currency_code
 from .games import MIX_LAYOUT_GAMES
 from .lines import HandContext, is_chatter
 from .money import scale_for
@@ -75,6 +76,7 @@ def parse_mix_layout(text: HandText) -> ParsedHand:
         scale=ctx.scale,
         header_line=first,
         last_line=text.number(len(text.lines) - 1),
+        currency=currency_code("", m.group(3) + m.group(4)),
     )
     _Reader(hand, ctx).read(text)
     return hand

@@ -99,6 +99,7 @@ class ParsedHand:
     scale: int  # 100 when the hand was read in cents
     header_line: int
     last_line: int
+    currency: str = ""  # the ISO code the stakes name ("USD"), or ""
     button_number: int | None = None
     button_line: int | None = None
     seats: list[SeatLine] = field(default_factory=list)

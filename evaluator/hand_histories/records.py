@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..deal import Action, BettingLine, DealRecord, DrawEntry, DrawLine, Post, Seat, Show, Street
 from ..errors import EvaluatorError
+from ..money import Money
 from ..profiles import PROFILES
 from .lines import HandContext
 from .parsed import ParsedHand, Section
@@ -82,6 +83,9 @@ def build_record(
             showdown=showdown,
             rake=hand.rake,
             notes=(f"{hand.room} hand {hand.hand_id}",),
+            money=Money(hand.scale == 100, hand.currency)
+            if hand.scale == 100 or hand.currency
+            else None,
         )
     except EvaluatorError as error:
         raise ctx.fail(f"the stakes cannot be played: {error}", hand.header_line) from None

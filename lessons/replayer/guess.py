@@ -296,6 +296,14 @@ def _pot_answer(replay: Replay, question: Question) -> int:
     return replay.steps[question.step].state.pot
 
 
+def _pot_words(replay: Replay, pot: int) -> str:
+    """The pot as the room wrote it, with the cents typed as the answer ("$3.36, 336 cents")."""
+    money = replay.record.money
+    if money is None:
+        return str(pot)
+    return f"{money.amount(pot)} ({pot} cents)" if money.cents else money.amount(pot)
+
+
 def _discard_options(table: ReplayTable) -> tuple[tuple[tuple[Card, ...], Any], ...]:
     return drawing.choices(table.parts[0], table)
 
@@ -313,11 +321,16 @@ def ask(replay: Replay, question: Question, data: QueryDict | None = None) -> As
     step = replay.steps[question.step]
     if question.kind == POT:
         name = step.state.seats[step.actor].name if step.actor is not None else "The seat"
-        legend = f"{name} has just put chips in. What is the pot now?"
+        money = replay.record.money
+        in_cents = money is not None and money.cents
+        legend = f"{name} has just put chips in. What is the pot now" + (
+            f" (in cents: {money.amount(100)} is 100)?" if in_cents and money else "?"
+        )
         top = sum(seat.stack or 0 for seat in step.state.seats) + sum(
             seat.in_total for seat in step.state.seats
         )
-        number = GuessForm(data, highest=max(top, step.state.pot), what="The pot, in chips")
+        unit = "cents" if in_cents else "chips"
+        number = GuessForm(data, highest=max(top, step.state.pot), what=f"The pot, in {unit}")
         return Asked(question, table, legend, number=number)
     if question.kind == DISCARD:
         name = table.names[0]
@@ -361,10 +374,11 @@ def check(asked: Asked) -> list[PartResult] | None:
         if question.kind == POT:
             pot = _pot_answer(table.replay, question)
             ok = given == pot
+            said = _pot_words(table.replay, pot)
             message = (
-                f"right: the pot is {pot}."
+                f"right: the pot is {said}."
                 if ok
-                else f"the pot is {pot}, not {given}: add what every seat has put in so far."
+                else f"the pot is {said}, not {given}: add what every seat has put in so far."
             )
             return [PartResult(part, ok, message, "The pot", ("answer",), index=0)]
         counts = right_counts(table)
@@ -402,7 +416,7 @@ def right_answer(asked: Asked) -> str:
     """The engine's answer in words, shown after a wrong answer or "Show me"."""
     question, table = asked.question, asked.table
     if question.kind == POT:
-        return f"The pot is {_pot_answer(table.replay, question)}."
+        return f"The pot is {_pot_words(table.replay, _pot_answer(table.replay, question))}."
     if question.kind == DISCARD:
         options = _discard_options(table)
         throw, value = options[0]

@@ -128,9 +128,9 @@ def _showdown(hand: RealHand, played: Replay, index: int) -> Deal:
         parts=[{"kind": "winners"}, {"kind": "payouts"}],
         prompt=(
             f"This hand was played at {hand.room}. "
-            f"{_names(seats)} show down for a pot of {sum(paid[i] for i in live)} chips "
+            f"{_names(seats)} show down for a pot of {_amount(played, sum(paid[i] for i in live))} "
             "(after the room's rake). Who wins each half, and how many chips does each "
-            "player receive?"
+            f"player receive?{_unit_note(played)}"
         ),
     )
     deal.game = played.record.profile_key
@@ -160,8 +160,8 @@ def _draw(hand: RealHand, played: Replay, index: int) -> Deal:
         parts=[part],
         prompt=(
             f"This hand was played at {hand.room}. It is {name}'s turn to draw, with "
-            f"{before.pot} chips in the pot. If every other hand stands pat and nobody bets "
-            f"again, which cards should {name} throw?"
+            f"{_amount(played, before.pot)} in the pot. If every other hand stands pat and "
+            f"nobody bets again, which cards should {name} throw?"
         ),
     )
 
@@ -196,9 +196,10 @@ def _raise(hand: RealHand, played: Replay, index: int) -> Deal:
         button=_button(played, known),
         parts=[part],
         prompt=(
-            f"This hand was played at {hand.room}, {before.street}, with {before.pot} chips "
-            f"before this bet. {actor} has just made the round total {facing}. If the next "
-            "player raises, to what total does a full raise go?"
+            f"This hand was played at {hand.room}, {before.street}, with "
+            f"{_amount(played, before.pot)} before this bet. {actor} has just made the round "
+            f"total {_amount(played, facing)}. If the next player raises, to what total does a "
+            f"full raise go?{_unit_note(played)}"
         ),
     )
 
@@ -208,6 +209,20 @@ _BUILDERS: dict[str, Callable[[RealHand, Replay, int], Deal]] = {
     "draw": _draw,
     "raise": _raise,
 }
+
+
+def _amount(played: Replay, chips: int) -> str:
+    """An amount as the room wrote it ("$3.36"), or as chips for a hand without money."""
+    money = played.record.money
+    return f"{chips} chips" if money is None else money.amount(chips)
+
+
+def _unit_note(played: Replay) -> str:
+    """For a hand played for cents: the answers count cents, and the exercise says so."""
+    money = played.record.money
+    if money is None or not money.cents:
+        return ""
+    return f" The hand was played in {money.words()}: answer in cents (one chip is one cent)."
 
 
 def _names(seats: list[dict[str, str]]) -> str:
