@@ -2,7 +2,7 @@
 
 The ladder (the README states the same rules):
 
-- not started < attempted < familiar < proficient < mastered;
+- not started < learning < familiar < proficient < mastered;
 - a right answer moves a skill up at most one level;
 - proficient needs right answers, without hints, on at least two different
   items (the answer that makes it proficient is one of them);
@@ -10,7 +10,7 @@ The ladder (the README states the same rules):
   mastery challenge) on a later calendar day (UTC) than the answer that made
   the skill proficient;
 - a wrong answer, or a right one found only after the last hint, moves the
-  skill down one level, never below attempted; other hints are help, not failure;
+  skill down one level, never below learning; other hints are help, not failure;
 - in a mastery challenge a right answer makes a proficient (or mastered)
   skill mastered and a wrong one drops it to familiar; a challenge item
   that also exercises a skill not yet proficient moves that skill by the
@@ -39,7 +39,11 @@ from fsrs import Card, Rating, Scheduler
 __all__ = ["Card"]
 
 NOT_STARTED, ATTEMPTED, FAMILIAR, PROFICIENT, MASTERED = range(5)
-LEVEL_NAMES = ("Not started", "Attempted", "Familiar", "Proficient", "Mastered")
+# Level 1 is reached by the first answer, right or wrong, and by a slip from
+# familiar: "Learning" is true of each, where "Attempted" told a learner whose
+# first answer was right that they had only tried. (ATTEMPTED stays the
+# constant's name so stored levels and callers keep their meaning.)
+LEVEL_NAMES = ("Not started", "Learning", "Familiar", "Proficient", "Mastered")
 # Items answered right without hints that the standing remembers: two are
 # needed for proficient, and a third keeps the check honest after a repeat.
 CLEAN_ITEMS_KEPT = 3

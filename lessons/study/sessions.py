@@ -325,7 +325,7 @@ class Summary:
     next_due: list[tuple[skills.Skill, str]]
     weakest: skills.Skill | None
     weakest_link: SectionLink | None
-    started: list[Move] = field(default_factory=list)  # first answers: Not started to Attempted
+    started: list[Move] = field(default_factory=list)  # first answers: Not started to Learning
 
 
 def summary(learner: Learner, items: Sequence[StudyItem], now: datetime) -> Summary:
@@ -354,7 +354,7 @@ def summary(learner: Learner, items: Sequence[StudyItem], now: datetime) -> Summ
     if missed:  # something to read only when something was missed
         key = min(missed, key=lambda k: (last[k], -wrong[k], skills.ORDER.get(k, 0)))
         weakest = skills.BY_KEY.get(key)
-    # Not started to Attempted is the first answer, right or wrong: "started", not "up".
+    # Not started to Learning is the first answer, right or wrong: "started", not "up".
     started = [m for m in moves if (m.before, m.after) == (mastery.NOT_STARTED, mastery.ATTEMPTED)]
     return Summary(
         right=sum(1 for i in answered if i.correct),

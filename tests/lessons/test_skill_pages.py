@@ -57,7 +57,7 @@ def test_a_returning_learner_is_offered_the_next_unsolved_exercise(client):
     assert "Welcome back" in body and "Where you are" in body
     assert f'href="/badugi/#exercise-{second.slug}"' in body
     assert "Start a practice session" in body
-    assert "Attempted" in body  # a skill with its level
+    assert "Learning" in body  # a skill with its level
 
 
 def test_continue_goes_to_the_next_lesson_when_this_one_is_solved(client):
@@ -93,7 +93,7 @@ def test_the_skills_page_shows_levels_due_dates_accuracy_streak_and_the_chart(cl
     body = client.get("/progress/").content.decode()
     for skill in skills.SKILLS:
         assert skill.name in body
-    assert "Not started" in body and "Attempted" in body
+    assert "Not started" in body and "Learning" in body
     assert re.search(r"Due (tomorrow|in \d+ (days|hours?))", body)
     assert "Right in the last 7 days: <strong>50% of 2</strong>" in body
     assert "Day streak: <strong>1 day</strong>" in body
@@ -139,7 +139,7 @@ def test_the_download_holds_skills_levels_and_schedule_and_deleting_removes_them
     )
     assert item.skill in moved
     assert sorted(s["skill"] for s in data["skills"]) == sorted(moved)
-    assert data["skills"][0]["level"] == "Attempted" and data["skills"][0]["next_review"]
+    assert data["skills"][0]["level"] == "Learning" and data["skills"][0]["next_review"]
     assert data["sessions"][0]["items"][0]["item"] == item.item_key
     client.post("/accounts/settings/delete-progress/", {"confirm": "yes"})
     assert not SkillState.objects.exists() and not StudySession.objects.exists()
@@ -151,7 +151,7 @@ def test_another_learner_never_sees_or_deletes_my_skills(client):
     client.post(deal.check_url, right_answer(deal), **HTMX)
     other = Client()
     other.force_login(User.objects.create_user("olu", password="olu's long phrase 4"))
-    assert "Attempted" not in other.get("/progress/").content.decode()
+    assert "Learning" not in other.get("/progress/").content.decode()
     assert json.loads(other.get("/accounts/settings/download/").content)["skills"] == []
     other.post("/accounts/settings/delete-progress/", {"confirm": "yes"})
     assert SkillState.objects.count() >= 1
@@ -174,3 +174,16 @@ def test_signing_up_keeps_the_browsers_skills_and_session(client):
     assert set(SkillState.objects.values_list("user", flat=True)) == {user.pk}
     assert StudySession.objects.get().user == user
     assert client.get(f"/study/{session.pk}/").status_code == 200
+
+
+def test_a_first_right_answer_is_not_labelled_as_a_mere_try(client):
+    """The first answer puts a skill at one level right or wrong; its name must fit a right one."""
+    deal = badugi_deal()
+    client.post(deal.check_url, right_answer(deal), **HTMX)
+    first_right = mastery.Answer(correct=True, at=timezone.now(), item=f"deal:{deal.slug}")
+    level, _, _ = mastery.next_level(mastery.Standing(), first_right)
+    assert set(SkillState.objects.values_list("level", flat=True)) == {level}
+    body = client.get("/progress/").content.decode()
+    shown = re.findall(r'<span class="skill-level__name">([^<]*)</span>', body)
+    assert mastery.level_name(level) in shown
+    assert "Learning" in shown and "Attempted" not in body

@@ -281,7 +281,7 @@ def test_a_first_session_all_wrong_says_started_not_moved_up(client):
     body = finish(client, session, right=False)
     assert "Session done: 0 of 10 right" in body
     assert "Moved up:" not in body
-    assert "Started:" in body and "(now Attempted)" in body
+    assert "Started:" in body and "(now Learning)" in body
     assert "To read before next time" in body
 
 
