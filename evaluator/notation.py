@@ -38,6 +38,7 @@ from .deal import (
 from .errors import EvaluatorError
 from .limits import MAX_CHIPS, MAX_RAISE_CAP, read_whole
 from .money import Money
+from .notation_names import Quoted, has_placeholder, is_placeholder, written
 from .profiles import PROFILES, GameProfile
 from .replay import replay
 from .wording import excerpt, number_word
@@ -93,10 +94,10 @@ def format_deal(record: DealRecord) -> str:
         chips = f", {seat.stack} chips" if seat.stack is not None else ""
         down = [f"{seat.hidden} face down"] if seat.hidden else []
         held = " ".join([format_cards(seat.cards), *down]).strip()
-        out.append(f"seat {seat.name}{chips}: {held}".rstrip())
-    out.append(f"button {record.seats[record.button].name}")
+        out.append(f"seat {written(seat.name)}{chips}: {held}".rstrip())
+    out.append(f"button {written(record.seats[record.button].name)}")
     if record.posts is not None:
-        posted = ", ".join(f"{p.seat} {p.kind} {p.amount}" for p in record.posts)
+        posted = ", ".join(f"{written(p.seat)} {p.kind} {p.amount}" for p in record.posts)
         out.append(f"posts: {posted}".rstrip())
     if record.showdown_pot is not None:
         out.append(f"showdown pot {record.showdown_pot}")
@@ -115,9 +116,9 @@ def format_deal(record: DealRecord) -> str:
             out.append(f"{label}: {body}".rstrip())
     if record.showdown is not None:
         shown = ", ".join(
-            f"{show.seat} mucks"
+            f"{written(show.seat)} mucks"
             if show.cards is None
-            else f"{show.seat} shows {format_cards(show.cards)}"
+            else f"{written(show.seat)} shows {format_cards(show.cards)}"
             for show in record.showdown
         )
         out.append(f"showdown: {shown}".rstrip())
@@ -141,17 +142,17 @@ def _game_line(record: DealRecord) -> str:
 
 def _action(action: Action) -> str:
     if action.amount is None:
-        return f"{action.seat} {action.kind}"
+        return f"{written(action.seat)} {action.kind}"
     to = "to " if action.kind == "raise" else ""
-    return f"{action.seat} {action.kind} {to}{action.amount}"
+    return f"{written(action.seat)} {action.kind} {to}{action.amount}"
 
 
 def _draw_entry(entry: DrawEntry) -> str:
     if entry.hidden:
-        return f"{entry.seat} draws {entry.hidden} face down"
+        return f"{written(entry.seat)} draws {entry.hidden} face down"
     if not entry.discards and not entry.receives:
-        return f"{entry.seat} pat"
-    parts = [entry.seat]
+        return f"{written(entry.seat)} pat"
+    parts = [written(entry.seat)]
     if entry.discards:
         parts.append(format_cards(entry.discards))
     parts.append("->")
@@ -173,7 +174,23 @@ class _Line:
 
 
 def parse_deal(text: str) -> DealRecord:
-    """Read a deal written in the notation; a ``DealError`` names the faulty line."""
+    """Read a deal written in the notation; a ``DealError`` names the faulty line.
+
+    Quoted names (``seat "Bob (NL)", 600 chips: …``) are set aside first and
+    put back into the finished record, so the line grammar never meets them.
+    """
+    quoted = Quoted()
+    hidden = quoted.hide(text)
+    try:
+        record = _parse(hidden)
+    except DealError as error:
+        if not quoted.names:
+            raise
+        raise DealError(quoted.shown(error.problem), line=error.line) from None
+    return quoted.restore(record)
+
+
+def _parse(text: str) -> DealRecord:
     notes, lines = _logical_lines(text)
     if not lines:
         raise DealError("the record is empty: start with a game line such as 'game badacey'")
@@ -409,9 +426,17 @@ def _seat(line: _Line, seats: list[Seat]) -> Seat:
             "a seat line reads 'seat Amara, 240 chips: A♣ 2♠ 3♥ 9♦ J♣'", line=line.number
         )
     name, stack, cards = m.group(1).strip(), m.group(2), m.group(3)
-    if not name.isprintable():
+    if is_placeholder(name):
+        pass  # a quoted name: anything goes, and the reader gives it back exactly
+    elif has_placeholder(name):
         raise DealError(
-            f"'{excerpt(name)}' cannot be a name: it holds a character that cannot be shown",
+            "a quoted name is the whole name: put the quotes around all of it",
+            line=line.number,
+        )
+    elif not name.isprintable():
+        raise DealError(
+            f"'{excerpt(name)}' cannot be a plain name: it holds a character that cannot be "
+            "shown; write it in double quotes with \\u{…} for that character",
             line=line.number,
         )
     if re.search(r"\s\d+$", name):
@@ -422,7 +447,8 @@ def _seat(line: _Line, seats: list[Seat]) -> Seat:
         )
     if "->" in name or _NAME_FORBIDDEN & set(name):
         raise DealError(
-            f"'{name}' cannot be a name: names may not contain , ; : # ( ) or ->",
+            f"'{name}' cannot be a plain name: a name with , ; : # ( ) or -> goes in "
+            f'double quotes, as in seat "{name}", 240 chips: …',
             line=line.number,
         )
     if any(seat.name.lower() == name.lower() for seat in seats):
