@@ -84,6 +84,7 @@ class Table:
         self.put = [0] * n  # chips towards this round's bet
         self.round_in = [0] * n  # every chip this round, antes included
         self.total_in = [0] * n
+        self.dead_in = [0] * n  # dead blinds: in the pot, but no seat's stake in it
         self.history: list[tuple[int, ...]] = []  # round_in of each finished round
         self.round = 0
         self.bet_to = 0
@@ -146,6 +147,16 @@ class Table:
         """Chips that reach the pot without being a bet: antes, or a seat's equal share
         of a record that gives only a showdown pot. Returns what the stack could cover."""
         return self._pay(seat, chips, betting=False)
+
+    def put_dead(self, seat: int, chips: int) -> int:
+        """A dead blind: chips for the main pot that raise nobody's stake in it.
+
+        They count in the seat's chips put in, but not in the levels that
+        build side pots, so they are never handed back as a bet nobody matched.
+        """
+        paid = self._pay(seat, chips, betting=False)
+        self.dead_in[seat] += paid
+        return paid
 
     def _pay(self, seat: int, chips: int, *, betting: bool = True) -> int:
         chips = min(chips, self.stack[seat])

@@ -20,6 +20,7 @@ from typing import Any
 
 from .cards import Card
 from .errors import EvaluatorError
+from .money import Money
 from .profiles import PROFILES, GameProfile, get_profile
 from .wording import number_word
 
@@ -135,7 +136,9 @@ class DrawLine:
 
 Street = BettingLine | DrawLine
 
-FORCED_BETS = ("ante", "small blind", "big blind")
+# A "dead blind" is paid into the pot without being a bet: a seat coming back
+# after missing its blinds posts the big blind live and the small blind dead.
+FORCED_BETS = ("ante", "small blind", "big blind", "dead blind")
 
 
 @dataclass(frozen=True)
@@ -190,6 +193,8 @@ class DealRecord:
     posts: tuple[Post, ...] | None = None
     showdown: tuple[Show, ...] | None = None
     rake: int = 0
+    # A cash game read in cents: how the chips read as the room's money (None: chips).
+    money: Money | None = None
 
     def __post_init__(self) -> None:
         if self.posts is not None:

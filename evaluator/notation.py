@@ -37,6 +37,8 @@ from .deal import (
 )
 from .errors import EvaluatorError
 from .limits import MAX_CHIPS, MAX_RAISE_CAP, read_whole
+from .money import Money
+from .notation_names import Quoted, has_placeholder, is_placeholder, written
 from .profiles import PROFILES, GameProfile
 from .replay import replay
 from .wording import excerpt, number_word
@@ -54,7 +56,7 @@ _NAME_FORBIDDEN = set(",;:#()")
 # What a card room's history adds (docs/hand-histories.md, "Stored as deal notation").
 _FACE_DOWN = re.compile(r"(.*?)\s*(?:(\d+)\s+face\s+down)?", re.I)
 _POSTS = re.compile(r"posts\s*:(.*)", re.I)
-_POST = re.compile(r"(small blind|big blind|ante)\s+(\d+)", re.I)
+_POST = re.compile(r"(small blind|big blind|dead blind|ante)\s+(\d+)", re.I)
 _SHOWDOWN = re.compile(r"showdown\s*:(.*)", re.I)
 _SHOW = re.compile(r"shows\s+(.+)|mucks", re.I)
 _RAKE = re.compile(r"rake\s+(\d+)", re.I)
@@ -86,14 +88,16 @@ def format_deal(record: DealRecord) -> str:
     """The canonical text of a record; ``parse_deal`` reads it back unchanged."""
     out = [f"# {note}".rstrip() for note in record.notes]
     out.append(_game_line(record))
+    if record.money is not None:
+        out.append(record.money.line())
     for seat in record.seats:
         chips = f", {seat.stack} chips" if seat.stack is not None else ""
         down = [f"{seat.hidden} face down"] if seat.hidden else []
         held = " ".join([format_cards(seat.cards), *down]).strip()
-        out.append(f"seat {seat.name}{chips}: {held}".rstrip())
-    out.append(f"button {record.seats[record.button].name}")
+        out.append(f"seat {written(seat.name)}{chips}: {held}".rstrip())
+    out.append(f"button {written(record.seats[record.button].name)}")
     if record.posts is not None:
-        posted = ", ".join(f"{p.seat} {p.kind} {p.amount}" for p in record.posts)
+        posted = ", ".join(f"{written(p.seat)} {p.kind} {p.amount}" for p in record.posts)
         out.append(f"posts: {posted}".rstrip())
     if record.showdown_pot is not None:
         out.append(f"showdown pot {record.showdown_pot}")
@@ -112,9 +116,9 @@ def format_deal(record: DealRecord) -> str:
             out.append(f"{label}: {body}".rstrip())
     if record.showdown is not None:
         shown = ", ".join(
-            f"{show.seat} mucks"
+            f"{written(show.seat)} mucks"
             if show.cards is None
-            else f"{show.seat} shows {format_cards(show.cards)}"
+            else f"{written(show.seat)} shows {format_cards(show.cards)}"
             for show in record.showdown
         )
         out.append(f"showdown: {shown}".rstrip())
@@ -138,17 +142,17 @@ def _game_line(record: DealRecord) -> str:
 
 def _action(action: Action) -> str:
     if action.amount is None:
-        return f"{action.seat} {action.kind}"
+        return f"{written(action.seat)} {action.kind}"
     to = "to " if action.kind == "raise" else ""
-    return f"{action.seat} {action.kind} {to}{action.amount}"
+    return f"{written(action.seat)} {action.kind} {to}{action.amount}"
 
 
 def _draw_entry(entry: DrawEntry) -> str:
     if entry.hidden:
-        return f"{entry.seat} draws {entry.hidden} face down"
+        return f"{written(entry.seat)} draws {entry.hidden} face down"
     if not entry.discards and not entry.receives:
-        return f"{entry.seat} pat"
-    parts = [entry.seat]
+        return f"{written(entry.seat)} pat"
+    parts = [written(entry.seat)]
     if entry.discards:
         parts.append(format_cards(entry.discards))
     parts.append("->")
@@ -170,7 +174,23 @@ class _Line:
 
 
 def parse_deal(text: str) -> DealRecord:
-    """Read a deal written in the notation; a ``DealError`` names the faulty line."""
+    """Read a deal written in the notation; a ``DealError`` names the faulty line.
+
+    Quoted names (``seat "Bob (NL)", 600 chips: …``) are set aside first and
+    put back into the finished record, so the line grammar never meets them.
+    """
+    quoted = Quoted()
+    hidden = quoted.hide(text)
+    try:
+        record = _parse(hidden)
+    except DealError as error:
+        if not quoted.names:
+            raise
+        raise DealError(quoted.shown(error.problem), line=error.line) from None
+    return quoted.restore(record)
+
+
+def _parse(text: str) -> DealRecord:
     notes, lines = _logical_lines(text)
     if not lines:
         raise DealError("the record is empty: start with a game line such as 'game badacey'")
@@ -183,9 +203,18 @@ def parse_deal(text: str) -> DealRecord:
     posts: list[Post] | None = None
     showdown: list[Show] | None = None
     rake = 0
+    money: Money | None = None
     profile = PROFILES[profile_key]
     for line in rest:
         t = line.text
+        if (found_money := Money.read(t)) is not None:
+            if seats or money is not None:
+                raise DealError(
+                    "the money line comes once, straight after the game line", line=line.number
+                )
+            _no_more(line)
+            money = found_money
+            continue
         if showdown is not None and not _RAKE.fullmatch(t):
             raise DealError("only the rake may follow the showdown line", line=line.number)
         if _POSTS.fullmatch(t) or _SHOWDOWN.fullmatch(t) or _RAKE.fullmatch(t):
@@ -238,7 +267,7 @@ def parse_deal(text: str) -> DealRecord:
         else:
             raise DealError(
                 f"'{_short(t)}' is not a line of the notation: lines start with game, "
-                "seat, button, posts, showdown pot, before the draw, draw N, after draw N, "
+                "money, seat, button, posts, showdown pot, before the draw, draw N, after draw N, "
                 "showdown or rake",
                 line=line.number,
             )
@@ -255,6 +284,7 @@ def parse_deal(text: str) -> DealRecord:
         posts=None if posts is None else tuple(posts),
         showdown=None if showdown is None else tuple(showdown),
         rake=rake,
+        money=money,
     )
 
 
@@ -266,7 +296,8 @@ def _posts(line: _Line, body: str, names: list[str]) -> list[Post]:
         m = _POST.fullmatch(rest)
         if not m:
             raise DealError(
-                f"write {name}'s post as 'small blind 5', 'big blind 10' or 'ante 1'",
+                f"write {name}'s post as 'small blind 5', 'big blind 10', 'dead blind 5' "
+                "or 'ante 1'",
                 line=number,
             )
         amount = _number(m.group(2), f"{name}'s post", number)
@@ -395,9 +426,17 @@ def _seat(line: _Line, seats: list[Seat]) -> Seat:
             "a seat line reads 'seat Amara, 240 chips: A♣ 2♠ 3♥ 9♦ J♣'", line=line.number
         )
     name, stack, cards = m.group(1).strip(), m.group(2), m.group(3)
-    if not name.isprintable():
+    if is_placeholder(name):
+        pass  # a quoted name: anything goes, and the reader gives it back exactly
+    elif has_placeholder(name):
         raise DealError(
-            f"'{excerpt(name)}' cannot be a name: it holds a character that cannot be shown",
+            "a quoted name is the whole name: put the quotes around all of it",
+            line=line.number,
+        )
+    elif not name.isprintable():
+        raise DealError(
+            f"'{excerpt(name)}' cannot be a plain name: it holds a character that cannot be "
+            "shown; write it in double quotes with \\u{…} for that character",
             line=line.number,
         )
     if re.search(r"\s\d+$", name):
@@ -408,7 +447,8 @@ def _seat(line: _Line, seats: list[Seat]) -> Seat:
         )
     if "->" in name or _NAME_FORBIDDEN & set(name):
         raise DealError(
-            f"'{name}' cannot be a name: names may not contain , ; : # ( ) or ->",
+            f"'{name}' cannot be a plain name: a name with , ; : # ( ) or -> goes in "
+            f'double quotes, as in seat "{name}", 240 chips: …',
             line=line.number,
         )
     if any(seat.name.lower() == name.lower() for seat in seats):

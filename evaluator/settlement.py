@@ -16,13 +16,14 @@ when a page asks for them (``SeatResult.values``).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from .cards import DECK, Card, parse_cards, quick_indices
 from .errors import EvaluatorError
 from .limits import MAX_CHIPS
+from .money import Money, chip_writer
 from .profiles import AWARD_TITLES, GameProfile, get_profile
 from .strength_facts import description, known_descriptions
 from .values import BadugiValue, LowValue
@@ -111,8 +112,14 @@ def settle(
     folded: Sequence[bool] | None = None,
     button: int = 0,
     names: Sequence[str] | None = None,
+    dead: int = 0,
+    money: Money | None = None,
 ) -> Settlement:
-    """Evaluate every live hand and divide the chips, exactly and explainably."""
+    """Evaluate every live hand and divide the chips, exactly and explainably.
+
+    ``dead`` is money in the main pot that is nobody's stake (a card room's
+    dead blind): it goes to the main pot's winners and builds no side pot.
+    """
     profile = game if isinstance(game, GameProfile) else get_profile(game)
     seat_count = len(hands)
     if seat_count == 0:
@@ -134,6 +141,8 @@ def settle(
     if not live:
         raise EvaluatorError("every seat folded: at least one seat must still be in the hand")
     layers = _layers(pot, contributions, names, live)
+    if dead:
+        layers[0] = (layers[0][0] + _whole(dead, "the dead money"), layers[0][1])
 
     strength_of = profile.strength_function
     deck = DECK.__getitem__
@@ -148,10 +157,11 @@ def settle(
         ]
     )
     clockwise = [(button + 1 + k) % seat_count for k in range(seat_count)]
+    write = chip_writer(money)
     pots = []
     for n, (amount, eligible) in enumerate(layers):
         label = "the pot" if len(layers) == 1 else ("the main pot" if n == 0 else f"side pot {n}")
-        pots.append(_settle_pot(profile, seats, label, amount, eligible, clockwise))
+        pots.append(_settle_pot(profile, seats, label, amount, eligible, clockwise, write))
     payouts = [0] * seat_count
     for p in pots:
         for award in p.awards:
@@ -336,6 +346,7 @@ def _settle_pot(
     amount: int,
     eligible: tuple[int, ...],
     clockwise: list[int],
+    write: Callable[[int], str] = str,
 ) -> Pot:
     if len(eligible) == 1:
         (winner,) = eligible
@@ -349,7 +360,7 @@ def _settle_pot(
             amount,
             eligible,
             {winner: amount},
-            f"{seats[winner].name} takes {label} ({amount}) uncontested: {reason}.",
+            f"{seats[winner].name} takes {label} ({write(amount)}) uncontested: {reason}.",
         )
         return Pot(label, amount, eligible, (award,))
 
@@ -368,7 +379,7 @@ def _settle_pot(
                 part,
                 winners,
                 shares,
-                _explain(profile, seats, label, k, part, eligible, winners, shares),
+                _explain(profile, seats, label, k, part, eligible, winners, shares, write),
             )
         )
     return Pot(label, amount, eligible, tuple(awards))
@@ -383,6 +394,7 @@ def _explain(
     eligible: tuple[int, ...],
     winners: tuple[int, ...],
     shares: dict[int, int],
+    write: Callable[[int], str] = str,
 ) -> str:
     """The award in one sentence, worded from each seat's strength (see ``strength_facts``)."""
     kind = profile.awards[k]
@@ -398,7 +410,7 @@ def _explain(
     where = f"the {title} half of {label}" if profile.is_split else label
     shown = words[winners[0]]
     beaten = "; ".join([f"{seats[i].name} has {words[i]}" for i in eligible if i not in winners])
-    chips = f" ({part})" if part else ""  # a question without a pot still names winners
+    chips = f" ({write(part)})" if part else ""  # a question without a pot still names winners
     if len(winners) == 1:
         sentence = f"{seats[winners[0]].name} wins {where}{chips} with {shown}"
     else:
@@ -406,9 +418,9 @@ def _explain(
         sentence = f"{who} tie for {where}{chips} with {shown}"
         amounts = sorted(set(shares.values()), reverse=True)
         if part and len(amounts) == 1:
-            sentence += f": {amounts[0]} each"
+            sentence += f": {write(amounts[0])} each"
         elif part:
-            sentence += ": " + ", ".join(f"{seats[i].name} {shares[i]}" for i in winners)
+            sentence += ": " + ", ".join(f"{seats[i].name} {write(shares[i])}" for i in winners)
             sentence += " (the odd chip goes clockwise from the button)"
     if beaten:
         sentence += f"; {beaten}"

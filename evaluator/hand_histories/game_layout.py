@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ..money import currency_code
 from .errors import HandHistoryError
 from .games import GAME_LAYOUT_GAMES
 from .lines import HandContext, is_chatter
@@ -27,6 +28,7 @@ from .splitting import HandText
 
 _HEADER = re.compile(r"PokerStars (?:Game|Hand) #(\w+):\s*(.*)")
 _STAKES = re.compile(r"\(([^()/]+)/([^()/]+?)(?:\s+[A-Z]{3})?\)")
+_STAKES_CURRENCY = re.compile(r"\(([^()/]+/[^()/]+?)(?:\s+([A-Z]{3}))?\)")
 _TABLE = re.compile(r"Table '.*' .*Seat #(\d+) is the button")
 _SEAT = re.compile(r"Seat (\d+): (.+?) \(([^()]+?) in chips(?:,[^()]*)?\)(.*)")
 _HEADING = re.compile(r"\*\*\* (.+?) \*\*\*")
@@ -72,9 +74,19 @@ def parse_game_layout(text: HandText) -> ParsedHand:
         scale=ctx.scale,
         header_line=first,
         last_line=text.number(len(text.lines) - 1),
+        currency=_currency(rest),
     )
     _Reader(hand, ctx).read(text)
     return hand
+
+
+def _currency(rest: str) -> str:
+    """The stakes' currency (a tournament's buy-in names one too, but its chips are chips)."""
+    found = list(_STAKES_CURRENCY.finditer(rest))
+    if not found:
+        return ""
+    stakes, code = found[-1].group(1), found[-1].group(2)
+    return code or currency_code("", stakes)
 
 
 def _game(rest: str, ctx: HandContext, line: int) -> str:

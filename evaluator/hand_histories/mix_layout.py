@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ..money import currency_code
 from .games import MIX_LAYOUT_GAMES
 from .lines import HandContext, is_chatter
 from .money import scale_for
@@ -75,6 +76,7 @@ def parse_mix_layout(text: HandText) -> ParsedHand:
         scale=ctx.scale,
         header_line=first,
         last_line=text.number(len(text.lines) - 1),
+        currency=currency_code("", m.group(3) + m.group(4)),
     )
     _Reader(hand, ctx).read(text)
     return hand
@@ -172,7 +174,9 @@ class _Reader:
             if len(hand.sections) > 1 or section.actions:
                 raise ctx.fail(f"{name} posts a forced bet in the middle of the hand", number)
             kind = _POST_KINDS[m.group(1)]
-            hand.posts.append(PostLine(name, kind, ctx.amount(m.group(2), number), number))
+            amount = ctx.amount(m.group(2), number)
+            out_of_turn = m.group(1) == "blind"
+            hand.posts.append(PostLine(name, kind, amount, number, out_of_turn))
             return
         m = _SHOWS.fullmatch(rest)
         if m:

@@ -8,7 +8,6 @@ edit, and is replayed by the same engine that verified it.
 
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from typing import Any
 
@@ -18,34 +17,18 @@ from ..replay import replay
 from .errors import HandHistoryError
 from .verify import VerifiedHand
 
-# Characters the notation uses between names and actions, written as their
-# full-width look-alikes inside a name: "Bob (NL)" reads "Bob （NL）".
-_LOOK_ALIKES = str.maketrans(
-    {",": "\uff0c", ";": "\uff1b", ":": "\uff1a", "#": "\uff03", "(": "\uff08", ")": "\uff09"}
-)
-_TRAILING_NUMBER = re.compile(r"\s+(\d+)$")
-
-
-def notation_name(name: str) -> str:
-    """A room's player name as the notation can carry it, as close to the original as it can.
-
-    Rooms allow names the notation reserves (``, ; : # ( ) ->``) or cannot
-    show (DEL, direction controls); those characters become look-alikes or
-    are left out, and a space before a closing number becomes "_" (the
-    notation reads "seat Ann 12" as a stack).
-    """
-    shown = "".join(ch for ch in name if ch.isprintable())
-    shown = shown.replace("->", "\u2192").translate(_LOOK_ALIKES)
-    shown = " ".join(shown.split())
-    return _TRAILING_NUMBER.sub(r"_\1", shown)
-
 
 def _notation_names(record: DealRecord) -> DealRecord:
-    """The record with every seat renamed by ``notation_name``, each name still unique."""
+    """The record with its names as the room wrote them, each unique whatever its case.
+
+    The notation quotes any name it cannot write plainly, so names go through
+    unchanged; only two seats whose names differ in case alone ("bob" and
+    "Bob"), which the notation cannot tell apart, get "_2" added to the second.
+    """
     renamed: dict[str, str] = {}
     taken: set[str] = set()
-    for number, seat in enumerate(record.seats, start=1):
-        wanted = notation_name(seat.name) or f"Seat {number}".replace(" ", "_")
+    for seat in record.seats:
+        wanted = seat.name
         name, n = wanted, 2
         while name.casefold() in taken:
             name, n = f"{wanted}_{n}", n + 1

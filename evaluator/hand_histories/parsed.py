@@ -26,6 +26,9 @@ class PostLine:
     kind: str  # "ante", "small blind", "big blind"
     amount: int
     line: int
+    # "posts blind X" in the "#ID: Limit" layout: a big blind a seat posts out
+    # of turn, which the room may charge a dead small blind with (unwritten).
+    out_of_turn: bool = False
 
 
 @dataclass
@@ -96,6 +99,7 @@ class ParsedHand:
     scale: int  # 100 when the hand was read in cents
     header_line: int
     last_line: int
+    currency: str = ""  # the ISO code the stakes name ("USD"), or ""
     button_number: int | None = None
     button_line: int | None = None
     seats: list[SeatLine] = field(default_factory=list)

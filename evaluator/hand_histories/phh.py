@@ -1,9 +1,10 @@
 """Export a replayed deal as PHH, the poker hand history format PokerKit reads.
 
-PHH names a game by a variant code; it has codes for fixed-limit Badugi
-(``FB``) and 2-7 triple draw (``F2L3D``) but none for Badacey, Badeucey or
-A-5 triple draw, so those are refused with a sentence saying so (the docs
-show what such a file would look like). Players are numbered from the
+Amounts are written in the room's units (a hand read in cents as dollars and
+cents, with its ``currency``). PHH names a game by a variant code; it has
+codes for fixed-limit Badugi (``FB``) and 2-7 triple draw (``F2L3D``) but
+none for Badacey, Badeucey or A-5 triple draw, so those are refused with a
+sentence saying so (the docs show what such a file would look like). Players are numbered from the
 button's left, the button last, as PHH counts them; a card nobody saw is
 written ``??``. The file is built from the replay's own steps, so what it
 says is exactly what the engine checked.
@@ -12,10 +13,11 @@ says is exactly what the engine checked.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..cards import Card
 from ..errors import EvaluatorError
+from ..money import Money
 from ..replay import Replay, Step
 
 VARIANTS = {"badugi": "FB", "deuce_to_seven": "F2L3D"}
@@ -35,6 +37,7 @@ def to_phh(played: Replay, *, hand: str | None = None) -> str:
     if n == 2:
         order = [(record.button + 1) % 2, record.button]
     player = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
+    number = _writer(record.money)
     antes, blinds = _forced(played, order)
     actions = _deal(played, order, player)
     bet_to = 0
@@ -50,7 +53,7 @@ def to_phh(played: Replay, *, hand: str | None = None) -> str:
         actor = step.actor
         assert actor is not None
         if step.kind == "action":
-            actions.append(f"{player[actor]} {_action(step, bet_to)}")
+            actions.append(f"{player[actor]} {_action(step, bet_to, number)}")
             bet_to = step.state.bet_to
         elif step.kind == "draw":
             discard, deal = _draw(step, player[actor])
@@ -62,24 +65,26 @@ def to_phh(played: Replay, *, hand: str | None = None) -> str:
     lines = [
         f"variant = {_q(code)}",
         "ante_trimming_status = true",
-        f"antes = {_list(antes)}",
-        f"blinds_or_straddles = {_list(blinds)}",
-        f"small_bet = {profile.small_bet}",
-        f"big_bet = {profile.big_bet}",
-        f"starting_stacks = {_list([record.seats[s].stack or 0 for s in order])}",
+        f"antes = {_list(antes, number)}",
+        f"blinds_or_straddles = {_list(blinds, number)}",
+        f"small_bet = {number(profile.small_bet)}",
+        f"big_bet = {number(profile.big_bet)}",
+        f"starting_stacks = {_list([record.seats[s].stack or 0 for s in order], number)}",
         "actions = [",
         *[f"  {_q(a)}," for a in actions],
         "]",
         f"players = [{', '.join(_q(record.seats[s].name) for s in order)}]",
-        f"winnings = {_list([played.settlement.payouts[s] for s in order])}",
+        f"winnings = {_list([played.settlement.payouts[s] for s in order], number)}",
     ]
+    if record.money is not None and record.money.currency:
+        lines.append(f"currency = {_q(record.money.currency)}")
     ends = [row.end for row in played.ledger.rows]
     if all(end is not None for end in ends):
-        lines.append(f"finishing_stacks = {_list([ends[s] or 0 for s in order])}")
+        lines.append(f"finishing_stacks = {_list([ends[s] or 0 for s in order], number)}")
     if hand is not None:
         lines.append(f"hand = {_q(hand)}")
     if played.rake:
-        lines.append(f"_rake = {played.rake}")
+        lines.append(f"_rake = {number(played.rake)}")
     return "\n".join(lines) + "\n"
 
 
@@ -116,7 +121,7 @@ def _deal(played: Replay, order: Sequence[int], player: dict[int, str]) -> list[
     return [f"d dh {player[s]} {_cards(dealt[s].cards, dealt[s].hidden)}" for s in order]
 
 
-def _action(step: Step, bet_to: int) -> str:
+def _action(step: Step, bet_to: int, number: Callable[[int], str] = str) -> str:
     kind = step.action
     if kind == "fold":
         return "f"
@@ -124,7 +129,7 @@ def _action(step: Step, bet_to: int) -> str:
         return "cc"
     if kind == "all-in" and step.state.bet_to <= bet_to:
         return "cc"
-    return f"cbr {step.state.bet_to}"
+    return f"cbr {number(step.state.bet_to)}"
 
 
 def _draw(step: Step, who: str) -> tuple[str, list[str]]:
@@ -163,5 +168,18 @@ def _q(text: str) -> str:
     return json.dumps(text, ensure_ascii=False)
 
 
-def _list(values: Sequence[int]) -> str:
-    return "[" + ", ".join(str(v) for v in values) + "]"
+def _list(values: Sequence[int], number: Callable[[int], str] = str) -> str:
+    return "[" + ", ".join(number(v) for v in values) + "]"
+
+
+def _writer(money: Money | None) -> Callable[[int], str]:
+    """Amounts as the room counted them: a hand read in cents is written in dollars
+    and cents (``6.30``, which PokerKit reads as an exact decimal), never as 630."""
+    if money is None or not money.cents:
+        return str
+
+    def number(chips: int) -> str:
+        whole, cents = divmod(chips, money.scale)
+        return f"{whole}.{cents:02d}"
+
+    return number

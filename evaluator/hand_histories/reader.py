@@ -40,7 +40,11 @@ class HandResult:
             return None
         if self.verified is not None:
             return True
-        return False if isinstance(self.error, Disagreement) else None
+        if isinstance(self.error, Disagreement):
+            # Only a different winner is a showdown that disagrees; an amount
+            # that differs for the same winners is reported, but not as that.
+            return not self.error.other_seat_paid
+        return None
 
 
 def parse_hand(text: HandText) -> ParsedHand:

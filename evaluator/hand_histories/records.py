@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..deal import Action, BettingLine, DealRecord, DrawEntry, DrawLine, Post, Seat, Show, Street
 from ..errors import EvaluatorError
+from ..money import Money
 from ..profiles import PROFILES
 from .lines import HandContext
 from .parsed import ParsedHand, Section
@@ -34,8 +35,14 @@ class RoomSays:
     nets: dict[str, tuple[int, int | None, int]]  # stack after, net result, line
 
 
-def build_record(hand: ParsedHand, *, raise_cap: int = DEFAULT_RAISE_CAP) -> DealRecord:
-    """The deal record of a parsed hand; raises ``HandHistoryError`` naming the line."""
+def build_record(
+    hand: ParsedHand, *, raise_cap: int = DEFAULT_RAISE_CAP, dead_blinds: bool = False
+) -> DealRecord:
+    """The deal record of a parsed hand; raises ``HandHistoryError`` naming the line.
+
+    ``dead_blinds`` charges every seat that posted a blind out of turn a dead
+    small blind as well, which the "#ID: Limit" room does without a line.
+    """
     ctx = HandContext(hand.hand_id, hand.scale)
     if len(hand.seats) < 2:
         raise ctx.fail("the hand has fewer than two seats dealt in", hand.header_line)
@@ -43,18 +50,27 @@ def build_record(hand: ParsedHand, *, raise_cap: int = DEFAULT_RAISE_CAP) -> Dea
     seats = tuple(_seat(hand, s.name, s.stack, s.line, profile.hand_size) for s in hand.seats)
     button = _button(hand, ctx)
     blinds = {p.kind: p.amount for p in reversed(hand.posts)}
+    small_blind = min(blinds.get("small blind", max(hand.small_bet // 2, 1)), hand.small_bet)
     settings: dict[str, object] = {
         "small_bet": hand.small_bet,
         "big_bet": hand.big_bet,
         "raise_cap": raise_cap,
         "max_discard": profile.hand_size,
         "big_blind": hand.small_bet,
-        "small_blind": min(blinds.get("small blind", max(hand.small_bet // 2, 1)), hand.small_bet),
+        "small_blind": small_blind,
     }
     if "small blind" not in blinds and "big blind" not in blinds:
         settings |= {"forced_bets": "ante", "ante": blinds.get("ante", 1)}
-    posts = tuple(Post(p.name, p.kind, p.amount, p.line) for p in hand.posts)
-    streets = _streets(hand, {s.name: s.stack for s in hand.seats})
+    posts: list[Post] = []
+    for p in hand.posts:
+        posts.append(Post(p.name, p.kind, p.amount, p.line))
+        if dead_blinds and p.out_of_turn:
+            posts.append(Post(p.name, "dead blind", small_blind, p.line))
+    stacks = {s.name: s.stack for s in hand.seats}
+    for post in posts:
+        if post.kind == "dead blind":
+            stacks[post.seat] -= min(post.amount, stacks[post.seat])
+    streets = _streets(hand, stacks)
     showdown = tuple(Show(s.name, s.cards, s.line) for s in hand.shows) or None
     try:
         return DealRecord(
@@ -63,10 +79,13 @@ def build_record(hand: ParsedHand, *, raise_cap: int = DEFAULT_RAISE_CAP) -> Dea
             seats=seats,
             button=button,
             streets=streets,
-            posts=posts,
+            posts=tuple(posts),
             showdown=showdown,
             rake=hand.rake,
             notes=(f"{hand.room} hand {hand.hand_id}",),
+            money=Money(hand.scale == 100, hand.currency)
+            if hand.scale == 100 or hand.currency
+            else None,
         )
     except EvaluatorError as error:
         raise ctx.fail(f"the stakes cannot be played: {error}", hand.header_line) from None

@@ -41,12 +41,54 @@ class VerifiedHand:
 
 
 class Disagreement(HandHistoryError):
-    """The hand reads and replays, but the engine pays differently from the room."""
+    """The hand reads and replays, but the engine pays differently from the room.
+
+    ``other_seat_paid`` is True when the engine pays a seat the room did not
+    (or the other way round); False when the same seats win and only an
+    amount differs, so the showdown itself agrees.
+    """
+
+    def __init__(
+        self,
+        problem: str,
+        *,
+        hand: str | None,
+        line: int | None,
+        other_seat_paid: bool,
+        lines_apart: int = 1,
+    ) -> None:
+        super().__init__(problem, hand=hand, line=line)
+        self.other_seat_paid = other_seat_paid
+        self.lines_apart = lines_apart  # how many of the room's lines disagree
 
 
 def verify(hand: ParsedHand, *, raise_cap: int | None = None) -> VerifiedHand:
-    """Build, replay and compare one hand; raises ``HandHistoryError`` at the first fault."""
-    record = build_record(hand) if raise_cap is None else build_record(hand, raise_cap=raise_cap)
+    """Build, replay and compare one hand; raises ``HandHistoryError`` at the first fault.
+
+    A seat that posts a blind out of turn in the "#ID: Limit" layout may owe
+    a dead small blind that the room charges without writing a line. The hand
+    is read as written first; only if the room's accounting then disagrees is
+    it read again with the dead blind, and kept that way if the room agrees;
+    if neither reading agrees, the one with fewer disagreeing lines is reported.
+    """
+    try:
+        return _verify(hand, raise_cap, dead_blinds=False)
+    except Disagreement as as_written:
+        if not any(post.out_of_turn for post in hand.posts):
+            raise
+        try:
+            return _verify(hand, raise_cap, dead_blinds=True)
+        except Disagreement as with_dead:
+            if with_dead.lines_apart < as_written.lines_apart:
+                raise with_dead from None
+            raise as_written from None
+        except HandHistoryError:
+            raise as_written from None
+
+
+def _verify(hand: ParsedHand, raise_cap: int | None, *, dead_blinds: bool) -> VerifiedHand:
+    cap = {} if raise_cap is None else {"raise_cap": raise_cap}
+    record = build_record(hand, dead_blinds=dead_blinds, **cap)
     try:
         played = replay(record, snapshots=False)
     except DealError as error:
@@ -69,7 +111,8 @@ def _returned(played: Replay, says: RoomSays) -> dict[str, int]:
     """
     if says.returned:
         return dict(says.returned)
-    put = {row.name: row.contributed for row in played.ledger.rows}
+    dead = _dead_blinds(played)
+    put = {row.name: row.contributed - dead.get(row.name, 0) for row in played.ledger.rows}
     back = {}
     for name, chips in put.items():
         most_matched = max((c for other, c in put.items() if other != name), default=0)
@@ -78,46 +121,81 @@ def _returned(played: Replay, says: RoomSays) -> dict[str, int]:
     return back
 
 
+def _dead_blinds(played: Replay) -> dict[str, int]:
+    """Chips each seat paid as a dead blind: in the pot, but no bet to match."""
+    dead: dict[str, int] = {}
+    for post in played.record.posts or ():
+        if post.kind == "dead blind":
+            dead[post.seat] = dead.get(post.seat, 0) + post.amount
+    return dead
+
+
 def _compare(hand: ParsedHand, played: Replay, says: RoomSays) -> None:
+    """Raise the disagreement on the earliest line of the file, saying what differs."""
+
     def money(chips: int) -> str:
         return format_amount(chips, hand.scale)
 
+    def apart(room: int, engine: int) -> str:
+        return f" ({money(abs(room - engine))} apart)"
+
+    found: list[tuple[int, str]] = []
     names = [seat.name for seat in played.record.seats]
     put_in = played.ledger.total.contributed
     back = _returned(played, says)
     returned = sum(back.values())
     if says.total_pot is not None and says.total_pot != put_in - returned:
-        raise Disagreement(
-            f"the room's total pot is {money(says.total_pot)}, but the seats put in "
-            f"{money(put_in)}" + (f" and {money(returned)} came back" if returned else ""),
-            hand=hand.hand_id,
-            line=says.summary_line,
+        found.append(
+            (
+                says.summary_line or hand.last_line,
+                f"the room's total pot is {money(says.total_pot)}, but the seats put in "
+                f"{money(put_in)}" + (f" and {money(returned)} came back" if returned else ""),
+            )
         )
     paid = played.settlement.payouts
     for s, name in enumerate(names):
         room = says.collected.get(name, 0) + back.get(name, 0)
         if paid[s] != room:
-            line = says.first_line.get(name, says.summary_line or hand.last_line)
-            raise Disagreement(
-                f"the room pays {name} {money(room)}, but the engine pays {money(paid[s])} "
-                f"after a rake of {money(says.rake)}",
-                hand=hand.hand_id,
-                line=line,
+            found.append(
+                (
+                    says.first_line.get(name, says.summary_line or hand.last_line),
+                    f"the room pays {name} {money(room)}, but the engine pays {money(paid[s])} "
+                    f"after a rake of {money(says.rake)}" + apart(room, paid[s]),
+                )
             )
     for row in played.ledger.rows:
-        if row.name in says.nets:
-            after, net, line = says.nets[row.name]
-            if row.end is not None and row.end != after:
-                raise Disagreement(
+        if row.name not in says.nets:
+            continue
+        after, net, line = says.nets[row.name]
+        if row.end is not None and row.end != after:
+            found.append(
+                (
+                    line,
                     f"the room leaves {row.name} with {money(after)}, but the replay "
-                    f"ends with {money(row.end)}",
-                    hand=hand.hand_id,
-                    line=line,
+                    f"ends with {money(row.end)}" + apart(after, row.end),
                 )
-            if net is not None and net != row.received - row.contributed:
-                raise Disagreement(
+            )
+        elif net is not None and net != row.received - row.contributed:
+            engine_net = row.received - row.contributed
+            found.append(
+                (
+                    line,
                     f"the room gives {row.name}'s result as {money(net)}, but the replay "
-                    f"gives {money(row.received - row.contributed)}",
-                    hand=hand.hand_id,
-                    line=line,
+                    f"gives {money(engine_net)}" + apart(net, engine_net),
                 )
+            )
+    if not found:
+        return
+    line, problem = min(found, key=lambda item: item[0])
+    others = len(found) - 1
+    if others:
+        problem += "; 1 later line disagrees too" if others == 1 else f"; {others} later lines too"
+    engine_winners = {name for s, name in enumerate(names) if paid[s] > back.get(name, 0)}
+    room_winners = {name for name, chips in says.collected.items() if chips > 0}
+    raise Disagreement(
+        problem,
+        hand=hand.hand_id,
+        line=line,
+        other_seat_paid=engine_winners != room_winners,
+        lines_apart=len(found),
+    )

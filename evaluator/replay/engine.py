@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from ..betting import Table
 from ..cards import DECK, Card, format_cards
 from ..deal import BettingLine, DealError, DealRecord, DrawEntry, DrawLine, round_name
+from ..money import chip_writer
 from ..profiles import GameProfile
 from ..settlement import SeatResult, Settlement, settle
 from ..wording import names_and, number_word
@@ -47,6 +48,7 @@ class _Replayer:
         self.profile = record.profile()
         self.steps: list[Step] = []
         self.names = tuple(seat.name for seat in record.seats)
+        self.write = chip_writer(record.money)  # amounts in the room's units
         self.index = {name: i for i, name in enumerate(self.names)}
         check_seats(record, self.profile)
         n = len(record.seats)
@@ -193,10 +195,12 @@ class _Replayer:
     def _post(self, seat: int, what: str, chips: int, line: int | None = None) -> None:
         t, profile = self.table, self.profile
         owed = {"small blind": profile.small_blind, "big blind": profile.big_blind}.get(what)
-        text = post_text(self.names[seat], what, chips, owed)
+        text = post_text(
+            self.names[seat], what, chips, owed, dead=what == "dead blind", write=self.write
+        )
         self._step(
             "post",
-            f"{text} The pot is {t.pot}.",
+            f"{text} The pot is {self.write(t.pot)}.",
             (seat,),
             actor=seat,
             action=what,
@@ -263,8 +267,8 @@ class _Replayer:
         self.street = "showdown"
         self._step(
             "pot",
-            f"The betting was not recorded: {names_and(self.names)} each put {share} "
-            f"into a pot of {t.pot}.",
+            f"The betting was not recorded: {names_and(self.names)} each put "
+            f"{self.write(share)} into a pot of {self.write(t.pot)}.",
             range(len(self.names)),
             amount=t.pot,
         )
@@ -299,6 +303,7 @@ class _Replayer:
                     before + chips,
                     t.pot,
                     t.all_in[seat],
+                    self.write,
                 ),
                 (seat,),
                 actor=seat,
@@ -319,7 +324,7 @@ class _Replayer:
             )
         self._step(
             "round_end",
-            f"The betting {when} ends. The pot is {t.pot}.",
+            f"The betting {when} ends. The pot is {self.write(t.pot)}.",
             action="betting",
             line=line.line,
         )
@@ -498,7 +503,9 @@ class _Replayer:
         if not contenders:
             raise self._fail("every seat still in the hand mucked at the showdown")
         settlement = self._settle(profile, out, contenders)
-        settlement, rake_text = take_rake(profile, settlement, self.record.rake, self._fail)
+        settlement, rake_text = take_rake(
+            profile, settlement, self.record.rake, self._fail, self.record.money
+        )
         pot = t.pot - self.record.rake
         clockwise = t.clockwise_from(self.record.button + 1)
         if len(live) == 1:
@@ -526,7 +533,7 @@ class _Replayer:
                 remaining -= payouts[s]
                 self._step(
                     "payout",
-                    f"{names[s]} receives {payouts[s]}.",
+                    f"{names[s]} receives {self.write(payouts[s])}.",
                     (s,),
                     pot=remaining,
                     actor=s,
@@ -630,10 +637,12 @@ class _Replayer:
         settlement = settle(
             profile,
             hands,
-            contributions=t.total_in,
+            contributions=[put - dead for put, dead in zip(t.total_in, t.dead_in, strict=True)],
+            dead=sum(t.dead_in),
             folded=out,
             button=self.record.button,
             names=names,
+            money=self.record.money,
         )
         if stand_in:
             (winner,) = contenders

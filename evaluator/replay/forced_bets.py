@@ -52,6 +52,14 @@ def post_recorded(
                 )
             ante = amount if ante is None else ante
             table.put_in_pot(seat, amount)
+        elif post.kind == "dead blind":
+            if amount > profile.small_blind:
+                raise DealError(
+                    f"{post.seat} posts {amount} dead, more than the small blind of "
+                    f"{profile.small_blind}",
+                    line=post.line,
+                )
+            table.put_dead(seat, amount)
         else:
             owed = profile.small_blind if post.kind == "small blind" else profile.big_blind
             if amount != owed and amount != stack:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..deal import DealError
+from ..money import Money, chip_writer
 from ..profiles import GameProfile
 from ..settlement import Award, Pot, Settlement, settle
 
@@ -21,6 +22,7 @@ def take_rake(
     settlement: Settlement,
     rake: int,
     fail: Callable[[str], DealError],
+    money: Money | None = None,
 ) -> tuple[Settlement, list[str]]:
     """The settlement after the room's rake, and the sentence that says so."""
     if not rake:
@@ -35,23 +37,29 @@ def take_rake(
     for pot in settlement.pots:
         take = min(left, pot.amount)
         left -= take
-        awards = pot.awards if not take else _divide(profile, settlement, pot, take, several)
+        awards = pot.awards if not take else _divide(profile, settlement, pot, take, several, money)
         pots.append(Pot(pot.name, pot.amount - take, pot.eligible, awards))
         for award in awards:
             for seat, chips in award.shares.items():
                 payouts[seat] += chips
     raked = Settlement(profile, settlement.seats, tuple(pots), tuple(payouts), settlement.button)
-    return raked, [f"The room keeps {rake} as the rake before paying out."]
+    write = chip_writer(money)
+    return raked, [f"The room keeps {write(rake)} as the rake before paying out."]
 
 
 def _divide(
-    profile: GameProfile, settlement: Settlement, pot: Pot, take: int, several: bool
+    profile: GameProfile,
+    settlement: Settlement,
+    pot: Pot,
+    take: int,
+    several: bool,
+    money: Money | None,
 ) -> tuple[Award, ...]:
     amount = pot.amount - take
     seats = settlement.seats
     if len(pot.eligible) == 1:
         (winner,) = pot.eligible
-        text = f"{seats[winner].name} takes {pot.name} ({amount}) uncontested."
+        text = f"{seats[winner].name} takes {pot.name} ({chip_writer(money)(amount)}) uncontested."
         return (Award("uncontested", amount, pot.eligible, {winner: amount}, text),)
     eligible = set(pot.eligible)
     again = settle(
@@ -61,6 +69,7 @@ def _divide(
         folded=[seat.seat not in eligible for seat in seats],
         button=settlement.button,
         names=settlement.names,
+        money=money,
     )
     awards = again.pots[0].awards
     if several:

@@ -7,31 +7,55 @@ only formats facts the engine has already decided.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from ..cards import format_cards
 from ..deal import DrawEntry
 from ..wording import number_word
 
 
-def post_text(name: str, what: str, chips: int, owed: int | None) -> str:
-    """A forced bet; ``owed`` is the blind's size (None for an ante)."""
+def post_text(
+    name: str,
+    what: str,
+    chips: int,
+    owed: int | None,
+    *,
+    dead: bool = False,
+    write: Callable[[int], str] = str,
+) -> str:
+    """A forced bet; ``owed`` is the blind's size (None for an ante or a dead blind)."""
+    if dead:
+        return f"{name} posts {write(chips)} dead (a missed small blind, not a bet)."
     if owed is None:
-        return f"{name} antes {chips}."
+        return f"{name} antes {write(chips)}."
     if chips < owed:
-        return f"{name} posts {chips} of the {what} of {owed} and is all-in."
-    return f"{name} posts the {what} of {chips}."
+        return f"{name} posts {write(chips)} of the {what} of {write(owed)} and is all-in."
+    return f"{name} posts the {what} of {write(chips)}."
 
 
-def action_text(name: str, kind: str, chips: int, total: int, pot: int, all_in: bool) -> str:
+def action_text(
+    name: str,
+    kind: str,
+    chips: int,
+    total: int,
+    pot: int,
+    all_in: bool,
+    write: Callable[[int], str] = str,
+) -> str:
     """A betting action; ``total`` is the seat's round total after it."""
     if kind == "fold":
         return f"{name} folds."
     if kind == "check":
         return f"{name} checks."
     if kind == "all-in":
-        return f"{name} goes all-in for {chips}. The pot is {pot}."
-    done = {"call": f"calls {chips}", "bet": f"bets {chips}", "raise": f"raises to {total}"}
+        return f"{name} goes all-in for {write(chips)}. The pot is {write(pot)}."
+    done = {
+        "call": f"calls {write(chips)}",
+        "bet": f"bets {write(chips)}",
+        "raise": f"raises to {write(total)}",
+    }
     tail = " and is all-in" if all_in else ""
-    return f"{name} {done[kind]}{tail}. The pot is {pot}."
+    return f"{name} {done[kind]}{tail}. The pot is {write(pot)}."
 
 
 def draw_text(name: str, entry: DrawEntry) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from evaluator import AWARD_TITLES, Card, GameProfile, Settlement
+from evaluator.money import Money
 from evaluator.values import BadugiValue, LowValue
 
 
@@ -71,6 +72,7 @@ class Reading:
     awards: list[AwardLine]
     payouts: list[tuple[str, int]]  # empty when no chips are at stake
     several_pots: bool
+    money: Money | None = None  # a card room's units, for a real hand read in cents
 
     @property
     def payout_total(self) -> int:

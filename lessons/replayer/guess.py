@@ -30,9 +30,11 @@ from django import forms
 from django.http import HttpRequest, QueryDict
 
 from badacey_site.whole_numbers import read_whole_number
-from evaluator import Card, GameProfile, Settlement, format_cards
+from evaluator import Card, EvaluatorError, GameProfile, Settlement, format_cards
+from evaluator.deal import DealError
 from evaluator.draw_equity import MAX_DRAW
 from evaluator.replay import Replay, Step
+from evaluator.replay.rake import take_rake
 from evaluator.replay.sentences import unseen_showdown_text
 from lessons.deals.parts import _drawing as drawing
 from lessons.deals.parts.base import PartResult, SeatReadings
@@ -87,6 +89,7 @@ class ReplayTable(SeatReadings):
     button: int = 0
     title: str = ""
     prompt: str = ""
+    rake: int = 0  # what a card room kept before paying the showdown
 
     @property
     def game(self) -> str:  # type: ignore[override]
@@ -105,7 +108,11 @@ class ReplayTable(SeatReadings):
 
     @property
     def hands(self) -> list[tuple[Card, ...]]:
-        return self.cards
+        # A folded seat whose cards nobody saw holds no hand; settle skips it.
+        return [
+            None if folded and not cards else cards  # type: ignore[misc]
+            for cards, folded in zip(self.cards, self.seat_folded, strict=True)
+        ]
 
     @property
     def folded(self) -> list[bool]:
@@ -117,32 +124,57 @@ class ReplayTable(SeatReadings):
 
     @cached_property
     def _settled(self) -> Settlement:
-        return self.settle_table()
+        """The table's settlement after the room's rake, as the replay paid it."""
+        settled = self.settle_table()
+        if not self.rake:
+            return settled
+        raked, _ = take_rake(self.profile, settled, self.rake, DealError)
+        return raked
 
     def settlement(self, game: str | None = None) -> Settlement:
         return self._settled if game in (None, self.game) else self.settle_table(game)
 
 
 def _known(step: Step) -> bool:
-    return not any(seat.hidden for seat in step.state.seats)
+    """Every hand still in at this step is face up (a folded seat's cards never count)."""
+    return not any(seat.hidden and not seat.folded for seat in step.state.seats)
 
 
 def questions_at(replay: Replay, index: int, study: int) -> list[Question]:
-    """What the replayer asks at step ``index`` for a learner studying seat ``study``."""
+    """What the replayer asks at step ``index`` for a learner studying seat ``study``.
+
+    Nothing asked may depend on a card nobody saw: the draw question needs
+    only the studied seat's own cards (its chances, when the others are face
+    down), and the showdown needs every hand still in, paid as the replay paid.
+    """
     step = replay.steps[index]
     if step.kind == "action" and step.amount:
         return [Question(POT, index)]
     if step.kind == "draw" and step.actor == study and index > 0:
         before = replay.steps[index - 1]
+        own = before.state.seats[study]
         asked = []
-        if _known(before) and sum(not s.folded for s in before.state.seats) >= 2:
+        if not own.hidden and sum(not s.folded for s in before.state.seats) >= 2:
             asked.append(Question(DISCARD, index, study))
         if "badugi" in replay.profile.awards and not step.state.seats[study].hidden:
             asked.append(Question(READING, index, study))
         return asked
     if step.kind == "showdown" and _known(step):
-        return [Question(SHOWDOWN, index)]
+        question = Question(SHOWDOWN, index)
+        try:
+            paid = table_for(replay, question).settlement().payouts
+        except EvaluatorError:
+            return []
+        # Dead money or a room's side pots the table alone cannot rebuild: not asked.
+        return [question] if paid == replay.settlement.payouts else []
     return []
+
+
+def own_chances_target(profile: GameProfile) -> str:
+    """What a draw aims at when only the drawer's cards are known: every half of the game."""
+    if len(profile.awards) > 1:
+        return "both"
+    return "badugi" if "badugi" in profile.awards else "low"
 
 
 def table_for(replay: Replay, question: Question) -> ReplayTable:
@@ -157,12 +189,18 @@ def table_for(replay: Replay, question: Question) -> ReplayTable:
             i for i, s in enumerate(before) if i != question.seat and not s.folded
         ]
         most = min(replay.profile.max_discard, MAX_DRAW)
+        part: dict[str, Any] = {"kind": "discard", "seat": 0, "most": most, "model": "share"}
+        if any(before[i].hidden for i in order):
+            # The others' cards are face down: rate the throw by the drawer's own chances.
+            order = [question.seat]
+            part = {"kind": "discard", "seat": 0, "most": most}
+            part["target"] = own_chances_target(replay.profile)
         return ReplayTable(
             replay,
             [before[i].cards for i in order],
             [before[i].name for i in order],
             [False] * len(order),
-            parts=[{"kind": "discard", "seat": 0, "most": most, "model": "share"}],
+            parts=[part],
         )
     seats = step.state.seats
     table = ReplayTable(
@@ -179,6 +217,7 @@ def table_for(replay: Replay, question: Question) -> ReplayTable:
     else:
         table.parts = [{"kind": "winners"}, {"kind": "payouts"}]
         table.put_in = [row.total for row in replay.contributions.rows]
+        table.rake = replay.rake
     return table
 
 
@@ -257,6 +296,14 @@ def _pot_answer(replay: Replay, question: Question) -> int:
     return replay.steps[question.step].state.pot
 
 
+def _pot_words(replay: Replay, pot: int) -> str:
+    """The pot as the room wrote it, with the cents typed as the answer ("$3.36, 336 cents")."""
+    money = replay.record.money
+    if money is None:
+        return str(pot)
+    return f"{money.amount(pot)} ({pot} cents)" if money.cents else money.amount(pot)
+
+
 def _discard_options(table: ReplayTable) -> tuple[tuple[tuple[Card, ...], Any], ...]:
     return drawing.choices(table.parts[0], table)
 
@@ -274,19 +321,32 @@ def ask(replay: Replay, question: Question, data: QueryDict | None = None) -> As
     step = replay.steps[question.step]
     if question.kind == POT:
         name = step.state.seats[step.actor].name if step.actor is not None else "The seat"
-        legend = f"{name} has just put chips in. What is the pot now?"
+        money = replay.record.money
+        in_cents = money is not None and money.cents
+        legend = f"{name} has just put chips in. What is the pot now" + (
+            f" (in cents: {money.amount(100)} is 100)?" if in_cents and money else "?"
+        )
         top = sum(seat.stack or 0 for seat in step.state.seats) + sum(
             seat.in_total for seat in step.state.seats
         )
-        number = GuessForm(data, highest=max(top, step.state.pot), what="The pot, in chips")
+        unit = "cents" if in_cents else "chips"
+        number = GuessForm(data, highest=max(top, step.state.pot), what=f"The pot, in {unit}")
         return Asked(question, table, legend, number=number)
     if question.kind == DISCARD:
         name = table.names[0]
-        most = table.parts[0]["most"]
-        legend = (
-            f"Before {name} draws: how many cards (0 to {most}) would the engine throw for "
-            f"{name}'s best expected share of the pot, if the others stood pat?"
-        )
+        part = table.parts[0]
+        most = part["most"]
+        if part.get("model") == "share":
+            legend = (
+                f"Before {name} draws: how many cards (0 to {most}) would the engine throw for "
+                f"{name}'s best expected share of the pot, if the others stood pat?"
+            )
+        else:
+            aim = drawing.target_words(part, table)
+            legend = (
+                f"Before {name} draws (the other hands are face down): how many cards "
+                f"(0 to {most}) would the engine throw for {name}'s best chance of {aim}?"
+            )
         number = GuessForm(data, highest=most, what="Cards to throw")
         return Asked(question, table, legend, number=number)
     form = AnswerForm(data, deal=table, prefix=PREFIX)
@@ -314,10 +374,11 @@ def check(asked: Asked) -> list[PartResult] | None:
         if question.kind == POT:
             pot = _pot_answer(table.replay, question)
             ok = given == pot
+            said = _pot_words(table.replay, pot)
             message = (
-                f"right: the pot is {pot}."
+                f"right: the pot is {said}."
                 if ok
-                else f"the pot is {pot}, not {given}: add what every seat has put in so far."
+                else f"the pot is {said}, not {given}: add what every seat has put in so far."
             )
             return [PartResult(part, ok, message, "The pot", ("answer",), index=0)]
         counts = right_counts(table)
@@ -355,7 +416,7 @@ def right_answer(asked: Asked) -> str:
     """The engine's answer in words, shown after a wrong answer or "Show me"."""
     question, table = asked.question, asked.table
     if question.kind == POT:
-        return f"The pot is {_pot_answer(table.replay, question)}."
+        return f"The pot is {_pot_words(table.replay, _pot_answer(table.replay, question))}."
     if question.kind == DISCARD:
         options = _discard_options(table)
         throw, value = options[0]
@@ -470,9 +531,53 @@ class GuessState:
 
 
 def default_seat(replay: Replay) -> int:
-    """The seat a deal's guess link studies: the first that is still in at the end."""
+    """The seat a guess link studies.
+
+    A card room's hand shows one seat's cards from the start (the player the
+    file belongs to): that seat. A deal with every hand known: the first
+    seat still in at the end.
+    """
+    first = replay.steps[0].state.seats
+    known = [i for i, seat in enumerate(first) if not seat.hidden]
+    if known and len(known) < len(first):
+        return known[0]
     last = replay.steps[-1].state.seats
     return next((i for i, seat in enumerate(last) if not seat.folded), 0)
+
+
+@dataclass(frozen=True)
+class PracticeLink:
+    """A "practise this moment" link: guess mode opened at one step's question."""
+
+    kind: str
+    label: str
+    url: str
+
+
+_PRACTICE_LABELS = {
+    POT: "Practise this bet: what is the pot once it is in?",
+    DISCARD: "Practise this draw: how many cards would you throw?",
+    READING: "Practise reading this hand after the draw",
+    SHOWDOWN: "Practise this showdown: who wins each half, and the payouts",
+}
+
+
+def practice_links(replay: Replay, index: int, study: int, path: str) -> list[PracticeLink]:
+    """The moments this step offers the learner's seat: only questions the quiz can ask.
+
+    A bet asks the pot (the question ``questions_at`` asks after a bet), so
+    the link opens the quiz at this step; each of them is built from what
+    the studied seat could see, so every link offered works.
+    """
+    state = GuessState(replay, path, index, study, 0)
+    return [
+        PracticeLink(q.kind, _PRACTICE_LABELS[q.kind], state.url(index, done))
+        for done, q in enumerate(state.questions)
+    ]
+
+
+def quiz_url(path: str, study: int) -> str:
+    return f"{path}?{urlencode({'step': 0, 'study': study, 'guess': 1})}"
 
 
 def keep_feedback(request: HttpRequest, url: str, verdicts: list[Verdict], answer: str) -> None:

@@ -11,13 +11,14 @@ re-exported here for the page benchmark).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from evaluator import Card
+from evaluator.money import Money
 from evaluator.replay import Replay, Step
 from evaluator.replay.sentences import unseen_draw_text, unseen_showdown_text
 from evaluator.values import BadugiValue, LowValue
@@ -139,6 +140,11 @@ class ReplayPage:
                 )
             )
         return mark_safe("\n".join(items))
+
+    @property
+    def money(self) -> Money | None:
+        """A card room's units for the amounts (cents shown as dollars), or None for chips."""
+        return self.replay.record.money
 
     @property
     def study_name(self) -> str | None:
@@ -278,7 +284,7 @@ class ReplayPage:
     @cached_property
     def reading(self) -> Reading:
         """Each remaining hand's values, who takes each award, and the payouts."""
-        return read(self.replay.settlement)
+        return replace(read(self.replay.settlement), money=self.money)
 
     @property
     def contributions(self):

@@ -19,7 +19,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
-from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.http import require_http_methods, require_POST
 from django_htmx.http import push_url
 
 from badacey_site.client_address import client_address
@@ -37,16 +37,27 @@ def replay_deal(request: HttpRequest, slug: str) -> HttpResponse:
     deal = get_object_or_404(Deal.objects.published().exclude(history=""), slug=slug)
     context = {"deal": deal, "replay_title": deal.title, "current_lesson": deal.lesson}
     context |= {"course_lesson": course.lesson(deal.lesson), "crumb": f"Replay: {deal.title}"}
+    return _replay_or_quiz(request, deal.history, deal.slug, context)
+
+
+def _replay_or_quiz(
+    request: HttpRequest, history: str, key: str, context: dict[str, Any]
+) -> HttpResponse:
+    """The plain replay, or guess mode (``?guess=1``) recording answers under ``key``."""
     place = guess.PlaceForm(request.GET)
     if place.on:
-        return _guess_replay(request, deal, place, context)
+        return _guess_replay(request, history, key, place, context)
     if request.method == "POST":
         return _plain("Answers go to the replayer in guess mode: add ?guess=1 to the address.", 405)
-    return _replay(request, deal.history, context)
+    return _replay(request, history, context)
 
 
 def _guess_replay(
-    request: HttpRequest, deal: Deal, place: guess.PlaceForm, context: dict[str, Any]
+    request: HttpRequest,
+    history: str,
+    key: str,
+    place: guess.PlaceForm,
+    context: dict[str, Any],
 ) -> HttpResponse:
     """Guess mode: the replayer asks at chosen steps, and only an answer or "Show me" moves on.
 
@@ -55,10 +66,10 @@ def _guess_replay(
     and that place's URL pushed. The verdict waits in the session for the
     page it leads to, so every guess page is private to its learner.
     """
-    form = ReplayStepForm(request.GET, history=deal.history)
+    form = ReplayStepForm(request.GET, history=history)
     valid = form.is_valid()
     if form.replay is None:
-        return _replay(request, deal.history, context)
+        return _replay(request, history, context)
     played = form.replay
     study = form.study_seat if form.study_seat is not None else guess.default_seat(played)
     index = form.step_index
@@ -87,7 +98,7 @@ def _guess_replay(
             results = guess.check(asked)
             status = max(status, asked.status)
         if results is not None:
-            verdicts = guess.record(request, deal.slug, asked, results)
+            verdicts = guess.record(request, key, asked, results)
             right = all(r.ok for r in results)
             guess.keep_feedback(
                 request,
@@ -133,8 +144,17 @@ def _replay(request: HttpRequest, history: str, context: dict[str, Any]) -> Http
         page = ReplayPage(form.replay, form.step_index, form.study_seat)
         context["page"] = page
         context["step_list"] = page.step_list(request.path)
-        if context.get("can_practise"):
-            context["moments"] = moments.moments_at(form.replay, page.index)
+        if context.get("real_hand") or context.get("pasted"):
+            # Practise a moment: the quiz's questions at this step, for the seat whose
+            # cards the history shows; a teacher may also make a draft exercise of it.
+            study = guess.default_seat(form.replay)
+            context["practice"] = guess.practice_links(form.replay, page.index, study, request.path)
+            context["quiz_url"] = guess.quiz_url(request.path, study)
+            context["practice_seat"] = form.replay.record.seats[study].name
+            if context.get("can_practise"):
+                context["moments"] = moments.moments_at(
+                    context["real_hand"], form.replay, page.index
+                )
     template = "lessons/replay.html"
     if request.htmx and not request.htmx.history_restore_request:
         template += "#table"
@@ -144,7 +164,7 @@ def _replay(request: HttpRequest, history: str, context: dict[str, Any]) -> Http
     return render(request, template, context, status=status)
 
 
-@require_safe
+@require_http_methods(["GET", "HEAD", "POST"])
 def replay_hand(request: HttpRequest, slug: str) -> HttpResponse:
     """A stored real hand: published imports, shared saves, and the owner's own."""
     hand = get_object_or_404(RealHand, slug=slug)
@@ -155,7 +175,7 @@ def replay_hand(request: HttpRequest, slug: str) -> HttpResponse:
     context = {"real_hand": hand, "replay_title": title, "crumb": f"Replay: {title}"}
     context["owns_hand"] = user.is_authenticated and user.pk == hand.owner_id
     context["can_practise"] = _teaches(user)
-    return _replay(request, hand.history, context)
+    return _replay_or_quiz(request, hand.history, f"hand:{hand.slug}", context)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -186,7 +206,7 @@ def _saved_hands(request: HttpRequest) -> list[RealHand]:
     return list(RealHand.objects.filter(owner=request.user).order_by("-created_at")[:50])
 
 
-@require_safe
+@require_http_methods(["GET", "HEAD", "POST"])
 def pasted_hand(request: HttpRequest, key: str) -> HttpResponse:
     hand = pasted.held(request.session, key)
     if hand is None:
@@ -196,7 +216,7 @@ def pasted_hand(request: HttpRequest, key: str) -> HttpResponse:
     title = f"{hand['room']} hand {hand['hand']}"
     context = {"pasted": hand, "pasted_key": key, "replay_title": title}
     context["crumb"] = f"Replay: {title}"
-    return _replay(request, hand["history"], context)
+    return _replay_or_quiz(request, hand["history"], f"paste:{key}", context)
 
 
 @require_POST
@@ -243,7 +263,11 @@ def _teaches(user) -> bool:
 
 @require_POST
 def practise_moment(request: HttpRequest, slug: str) -> HttpResponse:
-    """A teacher turns this step into a draft exercise, which opens in the admin."""
+    """A teacher turns this step into a draft exercise, which opens in the admin.
+
+    Anything refused (a step or question that does not build) is a page with
+    the reason and a way back to the step, never a bare error.
+    """
     if not _teaches(request.user):
         raise PermissionDenied("Only teachers can make an exercise from a hand.")
     hand = get_object_or_404(RealHand, slug=slug)
@@ -252,15 +276,22 @@ def practise_moment(request: HttpRequest, slug: str) -> HttpResponse:
     form = ReplayStepForm(request.POST, history=hand.history)
     kind = request.POST.get("kind", "")
     if not form.is_valid() or form.replay is None or kind not in moments.MOMENTS:
-        return _plain("Choose a step of the hand and one of its questions.", 400)
+        return _refused(request, hand, None, "Choose a step of the hand and one of its questions.")
     try:
         deal = moments.make_exercise(hand, form.replay, form.step_index, kind)
     except moments.MomentError as error:
-        return _plain(str(error), 400)
+        return _refused(request, hand, form.step_index, str(error))
     existing = Deal.objects.filter(slug=deal.slug).first() or deal
     if existing is deal:
         deal.save()
     return redirect(reverse("admin:lessons_deal_change", args=[existing.pk]))
+
+
+def _refused(request: HttpRequest, hand: RealHand, step: int | None, reason: str) -> HttpResponse:
+    back = hand.get_absolute_url() + ("" if step is None else f"?step={step}")
+    context = {"real_hand": hand, "reason": reason, "back": back}
+    context["crumb"] = f"{hand.room} hand {hand.hand_id}"
+    return render(request, "lessons/practise_refused.html", context, status=400)
 
 
 def _plain(message: str, status: int) -> HttpResponse:

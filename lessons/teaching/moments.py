@@ -20,6 +20,7 @@ answer the learner is held to is then computed by the parts, as for any deal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
@@ -45,8 +46,8 @@ class Moment:
     label: str  # the button's words
 
 
-def moments_at(played: Replay, index: int) -> list[Moment]:
-    """The exercises this step offers (each may still be refused, with its reason)."""
+def _candidates(played: Replay, index: int) -> list[Moment]:
+    """The kinds of exercise a step of this sort could carry, before building them."""
     step = played.steps[index]
     if step.kind in ("showdown", "payout"):
         return [Moment("showdown", "Practise this showdown: who wins each half, and the payouts")]
@@ -58,12 +59,28 @@ def moments_at(played: Replay, index: int) -> list[Moment]:
     return []
 
 
+def moments_at(hand: RealHand, played: Replay, index: int) -> list[Moment]:
+    """The draft exercises this step can really become: each is built before it is offered.
+
+    A history usually shows one player's cards, so most steps of a real hand
+    cannot make an exercise of every hand in play; those offer no button
+    rather than one that is refused.
+    """
+    offered = []
+    for moment in _candidates(played, index):
+        try:
+            _BUILDERS[moment.kind](hand, played, index)
+        except MomentError:
+            continue
+        offered.append(moment)
+    return offered
+
+
 def make_exercise(hand: RealHand, played: Replay, index: int, kind: str) -> Deal:
     """The draft deal for ``kind`` at step ``index``, validated, not yet saved."""
-    if kind not in [m.kind for m in moments_at(played, index)]:
+    if kind not in [m.kind for m in _candidates(played, index)]:
         raise MomentError("That question cannot be asked at this step of the hand.")
-    build = {"showdown": _showdown, "draw": _draw, "raise": _raise}[kind]
-    deal = build(hand, played, index)
+    deal = _BUILDERS[kind](hand, played, index)
     deal.slug = slugify(f"{hand.slug}-{kind}-{index}")[:80]
     deal.game = played.record.profile_key
     defaults = full_settings(deal.game, {})
@@ -111,9 +128,9 @@ def _showdown(hand: RealHand, played: Replay, index: int) -> Deal:
         parts=[{"kind": "winners"}, {"kind": "payouts"}],
         prompt=(
             f"This hand was played at {hand.room}. "
-            f"{_names(seats)} show down for a pot of {sum(paid[i] for i in live)} chips "
+            f"{_names(seats)} show down for a pot of {_amount(played, sum(paid[i] for i in live))} "
             "(after the room's rake). Who wins each half, and how many chips does each "
-            "player receive?"
+            f"player receive?{_unit_note(played)}"
         ),
     )
     deal.game = played.record.profile_key
@@ -143,8 +160,8 @@ def _draw(hand: RealHand, played: Replay, index: int) -> Deal:
         parts=[part],
         prompt=(
             f"This hand was played at {hand.room}. It is {name}'s turn to draw, with "
-            f"{before.pot} chips in the pot. If every other hand stands pat and nobody bets "
-            f"again, which cards should {name} throw?"
+            f"{_amount(played, before.pot)} in the pot. If every other hand stands pat and "
+            f"nobody bets again, which cards should {name} throw?"
         ),
     )
 
@@ -179,11 +196,33 @@ def _raise(hand: RealHand, played: Replay, index: int) -> Deal:
         button=_button(played, known),
         parts=[part],
         prompt=(
-            f"This hand was played at {hand.room}, {before.street}, with {before.pot} chips "
-            f"before this bet. {actor} has just made the round total {facing}. If the next "
-            "player raises, to what total does a full raise go?"
+            f"This hand was played at {hand.room}, {before.street}, with "
+            f"{_amount(played, before.pot)} before this bet. {actor} has just made the round "
+            f"total {_amount(played, facing)}. If the next player raises, to what total does a "
+            f"full raise go?{_unit_note(played)}"
         ),
     )
+
+
+_BUILDERS: dict[str, Callable[[RealHand, Replay, int], Deal]] = {
+    "showdown": _showdown,
+    "draw": _draw,
+    "raise": _raise,
+}
+
+
+def _amount(played: Replay, chips: int) -> str:
+    """An amount as the room wrote it ("$3.36"), or as chips for a hand without money."""
+    money = played.record.money
+    return f"{chips} chips" if money is None else money.amount(chips)
+
+
+def _unit_note(played: Replay) -> str:
+    """For a hand played for cents: the answers count cents, and the exercise says so."""
+    money = played.record.money
+    if money is None or not money.cents:
+        return ""
+    return f" The hand was played in {money.words()}: answer in cents (one chip is one cent)."
 
 
 def _names(seats: list[dict[str, str]]) -> str:

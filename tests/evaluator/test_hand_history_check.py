@@ -22,11 +22,21 @@ def test_each_line_has_the_fields_the_import_report_promises():
 
 def test_a_disagreeing_hand_is_counted_and_the_file_s_other_hands_still_pass():
     text = (DATA / "mix_badacey.txt").read_text(encoding="utf-8")
-    lines, total = check_bytes(text.replace("Max wins (90)", "Max wins (91)").encode())
+    # The room pays Ivy, who folded, instead of Max: a different winner.
+    lines, total = check_bytes(text.replace("Max wins (90)", "Ivy wins (90)").encode())
     assert [line["ok"] for line in lines] == [False, True, True]
     assert lines[0]["agrees"] is False
     assert lines[0]["message"].startswith("hand 20100001, line ")
     assert (total["not_ok"], total["disagree"]) == (1, 1)
+
+
+def test_an_amount_off_for_the_same_winners_is_not_ok_but_the_showdown_agrees():
+    text = (DATA / "mix_badacey.txt").read_text(encoding="utf-8")
+    lines, total = check_bytes(text.replace("Max wins (90)", "Max wins (91)").encode())
+    assert [line["ok"] for line in lines] == [False, True, True]
+    assert lines[0]["agrees"] is True
+    assert "1 apart" in lines[0]["message"]
+    assert (total["not_ok"], total["disagree"]) == (1, 0)
 
 
 def test_a_file_refused_whole_is_one_line_naming_the_file():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
@@ -43,8 +44,19 @@ def test_pokerkit_reads_the_export_and_ends_with_the_engine_s_stacks(hand):
     assert history.variant == {"badugi": "FB", "deuce_to_seven": "F2L3D"}[hand.game]
     final = list(history)[-1]
     unraked = replay(dataclasses.replace(hand.record, rake=0))
-    ends = {row.name: row.end for row in unraked.ledger.rows}
+    # The file is in the room's units: a hand read in cents is in dollars and cents.
+    scale = hand.record.money.scale if hand.record.money else 1
+    ends = {row.name: Decimal(row.end) / scale for row in unraked.ledger.rows}
     assert dict(zip(history.players, final.stacks, strict=True)) == ends
+
+
+def test_a_hand_in_cents_is_written_in_the_room_s_money_with_its_currency():
+    hand = next(v for v in EXPORTABLE if v.record.money and v.record.money.cents)
+    history = HandHistory.loads(to_phh(hand.replay, hand=hand.hand_id))
+    assert history.currency == hand.record.money.currency
+    stacks = [Decimal(seat.stack) / 100 for seat in hand.record.seats]
+    assert sorted(history.starting_stacks) == sorted(stacks)
+    assert history.small_bet == Decimal(hand.record.settings["small_bet"]) / 100
 
 
 def test_a_blind_posted_out_of_position_is_refused_with_a_reason():
