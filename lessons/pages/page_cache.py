@@ -38,9 +38,10 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.template import engines
 from django.template.loader import get_template
+from django.utils.cache import patch_vary_headers
 
 from lessons.code_version import code_version
-from lessons.pages import slots
+from lessons.pages import gzip_pieces, slots
 from lessons.pages.minify import minify
 
 TIMEOUT = 24 * 60 * 60  # old versions' pages simply age out
@@ -104,9 +105,25 @@ def cached_blocks(
         rendered = render_blocks(template_name, context())
         rendered["content"] = finish(rendered["content"])
         # Minified here, on a miss only: every hit serves the smaller page for free.
-        blocks = {block: slots.split(minify(html)) for block, html in rendered.items()}
+        # Each large piece is also deflated here, once, for the gzip responses (respond).
+        blocks = {
+            block: _precompressed(slots.split(minify(html))) for block, html in rendered.items()
+        }
         cache.set(key, blocks, TIMEOUT)
     return blocks
+
+
+def _precompressed(pieces: list[slots.Piece]) -> list[slots.Piece]:
+    """The pieces with their text (block slots' defaults too) carrying its deflate data."""
+    out: list[slots.Piece] = []
+    for piece in pieces:
+        if isinstance(piece, bytes):
+            out.append(gzip_pieces.precompress(piece))
+        elif isinstance(piece[1], list):
+            out.append((piece[0], _precompressed(piece[1])))
+        else:
+            out.append(piece)
+    return out
 
 
 def render_blocks(template_name: str, context: dict) -> dict[str, str]:
@@ -151,7 +168,10 @@ def respond(
 
     The parent is rendered for this request with a placeholder per block;
     the cached blocks go in as bytes, so the large part of the page is
-    neither searched nor encoded again.
+    neither searched nor encoded again. A request that accepts gzip gets the
+    page gzipped here, the cached text's deflate data reused
+    (``gzip_pieces``), so GZipMiddleware, which leaves an encoded response
+    alone, does not compress it all again.
     """
     all_fills = dict(fills or {})
     if CSRF_SLOT not in all_fills and CSRF_SLOT in _slot_names(blocks):
@@ -168,4 +188,11 @@ def respond(
         slots.join(blocks[name], all_fills, parts)
         position = start + len(_placeholder(name))
     parts.append(html[position:].encode())
-    return HttpResponse(b"".join(parts), status=status)
+    if not gzip_pieces.accepts_gzip(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+        response = HttpResponse(b"".join(parts), status=status)
+    else:
+        response = HttpResponse(gzip_pieces.gzip_body(parts), status=status)
+        response.headers["Content-Encoding"] = "gzip"
+    # Either way the body depends on Accept-Encoding, and a shared cache must know it.
+    patch_vary_headers(response, ("Accept-Encoding",))
+    return response

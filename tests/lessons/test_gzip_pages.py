@@ -1,0 +1,104 @@
+"""A cached lesson page is compressed once per version, and gzip responses reuse that work.
+
+What a browser notices: the gzip page it gets is exactly the page (its own
+form token and progress marks in it), the headers say how it is encoded and
+that it varies by Accept-Encoding, and nothing of one learner reaches another.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+import zlib
+from functools import partial
+
+import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
+
+from lessons.models import Deal
+from lessons.pages import gzip_pieces, page_cache, slots
+from lessons.pages import lesson_page as pages
+from tests.factories import right_answer
+
+pytestmark = [pytest.mark.django_db, pytest.mark.cache, pytest.mark.fresh_pages]
+
+GZIP = {"HTTP_ACCEPT_ENCODING": "gzip, deflate, br"}
+HTMX = {"HTTP_HX_REQUEST": "true"}
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]*)"')
+
+
+def unpacked(response) -> str:
+    assert response.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in response.headers["Vary"]
+    assert int(response.headers["Content-Length"]) == len(response.content)
+    return gzip.decompress(response.content).decode()
+
+
+@pytest.mark.parametrize(
+    "parts",
+    [
+        [],
+        [b"short"],
+        [b"<p>" * 200, b"token-123", b"</p>" * 300, b"", b"end"],
+        [b"\xe2\x99\xa0 " * 500, b"x", b"\xe2\x99\xa5 " * 500],
+    ],
+)
+def test_the_gzip_body_is_the_joined_parts_and_reuses_the_kept_deflate_data(parts):
+    pieces = [gzip_pieces.precompress(part) for part in parts]
+    body = gzip_pieces.gzip_body(pieces)
+    assert gzip.decompress(body) == b"".join(parts)
+    # One gzip member, as every client reads it: nothing follows its trailer.
+    reader = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    assert reader.decompress(body) == b"".join(parts) and reader.eof and not reader.unused_data
+    for piece in pieces:
+        if isinstance(piece, gzip_pieces.Precompressed):
+            assert piece.deflated in body
+
+
+def test_a_lesson_page_in_gzip_is_the_page_with_its_own_token(client):
+    url = reverse("lessons:badugi")
+    plain = client.get(url)
+    html = unpacked(client.get(url, **GZIP))
+    assert "Accept-Encoding" in plain.headers["Vary"]
+    assert "Content-Encoding" not in plain.headers
+    assert TOKEN.sub("", html) == TOKEN.sub("", plain.content.decode())
+    tokens = TOKEN.findall(html)
+    assert tokens and "" not in tokens, "the gzip page carries a real form token"
+
+
+def test_the_cached_text_is_deflated_once_not_on_every_request(client, monkeypatch):
+    url = reverse("lessons:badacey")
+    page_size = len(unpacked(client.get(url, **GZIP)).encode())
+    deflated: list[int] = []
+    real = gzip_pieces.deflate
+
+    def counting(data: bytes) -> bytes:
+        deflated.append(len(data))
+        return real(data)
+
+    monkeypatch.setattr(gzip_pieces, "deflate", counting)
+    for _ in range(3):
+        Client().get(url, **GZIP)
+    # Only the per-request parts (the header, the token, the slots) are compressed now.
+    assert deflated and sum(deflated) < 3 * page_size / 5
+
+
+def test_no_learners_progress_is_kept_in_the_compressed_page_or_shown_to_another(client):
+    url = reverse("lessons:badugi")
+    deal = Deal.objects.get(slug="badugi-2")
+    client.post(deal.check_url, right_answer(deal), **HTMX)
+    mine = unpacked(client.get(url, **GZIP))
+    assert 'id="status-badugi-2" data-status="solved"' in mine
+    stranger = unpacked(Client().get(url, **GZIP))
+    assert 'data-status="solved"' not in stranger
+    key = page_cache.page_key("badugi", partial(pages.lesson_deals, "badugi"))
+    kept = cache.get(key)
+    stored = b"".join(slots.join(pieces, {}) for pieces in kept.values())
+    assert b'data-status="solved"' not in stored
+    for pieces in kept.values():
+        for piece in pieces:
+            if isinstance(piece, gzip_pieces.Precompressed):
+                text = zlib.decompressobj(-zlib.MAX_WBITS).decompress(piece.deflated)
+                assert text == piece and b'data-status="solved"' not in text
