@@ -26,6 +26,7 @@ import secrets
 import struct
 import zlib
 from collections.abc import Iterable
+from typing import Any
 
 LEVEL = 6  # GZipMiddleware's
 # Text shorter than this is left to be compressed with its neighbours per request.
@@ -74,6 +75,13 @@ def precompress(text: bytes) -> bytes:
     return Precompressed.of(text) if len(text) >= SMALLEST else text
 
 
+def _run(compressor: Any, pending: list[bytes]) -> bytes:
+    """Deflate the parts waiting in ``pending`` (and empty it), ending on a full flush."""
+    data = compressor.compress(b"".join(pending)) + compressor.flush(zlib.Z_FULL_FLUSH)
+    pending.clear()
+    return data
+
+
 def gzip_body(parts: Iterable[bytes]) -> bytes:
     """The gzip stream of ``b"".join(parts)``, reusing each Precompressed part's deflate data."""
     header = bytearray(b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\xff")
@@ -81,19 +89,21 @@ def gzip_body(parts: Iterable[bytes]) -> bytes:
     padding = b"a" * secrets.randbelow(MAX_RANDOM_BYTES) + b"\x00"
     out = [bytes(header), padding]
     crc = size = 0
+    # One compressor for every run of per-request parts: a full flush after each
+    # run forgets what came before, so no run refers back across a kept piece.
+    compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
     pending: list[bytes] = []
     for part in parts:
         crc = zlib.crc32(part, crc)
         size += len(part)
         if isinstance(part, Precompressed):
             if pending:
-                out.append(deflate(b"".join(pending)))
-                pending.clear()
+                out.append(_run(compressor, pending))
             out.append(part.deflated)
         else:
             pending.append(part)
     if pending:
-        out.append(deflate(b"".join(pending)))
+        out.append(_run(compressor, pending))
     out.append(_END)
     out.append(struct.pack("<II", crc, size & 0xFFFFFFFF))
     return b"".join(out)
