@@ -70,6 +70,64 @@ def _restore(text: bytes, deflated: bytes) -> Precompressed:
     return piece
 
 
+class Chained(Precompressed):
+    """Text deflated as one stream with the other pieces of its chain, holes between them.
+
+    A page whose only per-request parts are its CSRF tokens (a newcomer's: see
+    page_cache) is deflated as one stream, so later text may refer back to
+    earlier text across the tokens and the page compresses nearly as well as
+    it would whole. The compressor saw a placeholder of ``HOLE`` bytes where
+    each token goes; a response sends the token there as a stored (literal)
+    block of the same length, so every distance still holds. The placeholder's
+    bytes never occur in the text, so nothing refers into it. A response whose
+    parts do not follow the chain exactly deflates the text afresh instead.
+    """
+
+    chain: str
+    position: int
+
+    def __reduce__(self):  # type: ignore[override]
+        return (_restore_chained, (bytes(self), self.deflated, self.chain, self.position))
+
+
+def _restore_chained(text: bytes, deflated: bytes, chain: str, position: int) -> Chained:
+    piece = Chained(text)
+    piece.deflated, piece.chain, piece.position = deflated, chain, position
+    return piece
+
+
+# Django's masked CSRF tokens are always 64 characters.
+HOLE = 64
+_PLACEHOLDER = b"\x00" * HOLE
+
+
+def chain(texts: list[bytes]) -> list[bytes]:
+    """``texts`` (with a HOLE-byte part to come between each two) as one chain of pieces.
+
+    Text holding a NUL byte, which the placeholder uses, is deflated piece by
+    piece instead, as ``precompress`` does.
+    """
+    if any(b"\x00" in text for text in texts):
+        return [Precompressed.of(text) for text in texts]
+    compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
+    name = secrets.token_hex(8)
+    pieces: list[bytes] = []
+    for index, text in enumerate(texts):
+        if index:
+            compressor.compress(_PLACEHOLDER)  # its output is replaced by the token's
+            compressor.flush(zlib.Z_SYNC_FLUSH)
+        piece = Chained(text)
+        piece.deflated = compressor.compress(text) + compressor.flush(zlib.Z_SYNC_FLUSH)
+        piece.chain, piece.position = name, index
+        pieces.append(piece)
+    return pieces
+
+
+def _stored(data: bytes) -> bytes:
+    """``data`` as one stored (uncompressed), non-final deflate block, from a byte boundary."""
+    return b"\x00" + struct.pack("<HH", len(data), len(data) ^ 0xFFFF) + data
+
+
 def precompress(text: bytes) -> bytes:
     """Large text as a Precompressed piece; small text as it is."""
     return Precompressed.of(text) if len(text) >= SMALLEST else text
@@ -93,15 +151,33 @@ def gzip_body(parts: Iterable[bytes]) -> bytes:
     # run forgets what came before, so no run refers back across a kept piece.
     compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
     pending: list[bytes] = []
+    last: Chained | None = None  # the chained piece sent last, while its chain holds
     for part in parts:
         crc = zlib.crc32(part, crc)
         size += len(part)
-        if isinstance(part, Precompressed):
+        if isinstance(part, Chained) and part.position:
+            follows = (
+                last is not None
+                and (last.chain, last.position + 1) == (part.chain, part.position)
+                and len(pending) == 1
+                and len(pending[0]) == HOLE
+            )
+            if not follows:
+                last = None
+                pending.append(part)  # the chain is broken: deflate it afresh
+                continue
+            out.append(_stored(pending.pop()))
+            out.append(part.deflated)
+            last = part
+        elif isinstance(part, Precompressed):
             if pending:
                 out.append(_run(compressor, pending))
             out.append(part.deflated)
+            last = part if isinstance(part, Chained) else None
         else:
             pending.append(part)
+            if len(pending) > 1:
+                last = None
     if pending:
         out.append(_run(compressor, pending))
     out.append(_END)

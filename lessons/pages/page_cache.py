@@ -130,18 +130,18 @@ def _plain(pieces: list[slots.Piece]) -> list[slots.Piece]:
     """The pieces with every slot but the CSRF token's at its default, text joined and deflated."""
     flat: list[slots.Piece] = []
     _defaults(pieces, flat)
-    out: list[slots.Piece] = []
-    text: list[bytes] = []
+    # The text between the tokens, joined: [text, token, text, token, ..., text].
+    texts: list[bytes] = [b""]
     for piece in flat:
         if isinstance(piece, bytes):
-            text.append(piece)
-            continue
-        if text:
-            out.append(gzip_pieces.precompress(b"".join(text)))
-            text = []
-        out.append(piece)
-    if text:
-        out.append(gzip_pieces.precompress(b"".join(text)))
+            texts[-1] += piece
+        else:
+            texts.append(b"")
+    chained = iter(gzip_pieces.chain(texts))
+    out: list[slots.Piece] = [next(chained)]
+    for piece in flat:
+        if not isinstance(piece, bytes):
+            out += [piece, next(chained)]
     return out
 
 

@@ -121,3 +121,31 @@ def test_the_newcomers_merged_page_is_the_same_page(client, lesson):
     for name, pieces in kept.items():
         assert slots.join(kept.plain[name], token) == slots.join(pieces, token)
         assert len(kept.plain[name]) <= len(pieces)
+
+
+TOKEN_BYTES = b"k" * gzip_pieces.HOLE
+
+
+@pytest.mark.parametrize(
+    "order",
+    [
+        "0t1t2",  # as the chain was built: tokens sent as literal blocks
+        "0s1t2",  # a part of another length where a token goes
+        "0tx1t2",  # something more between two pieces
+        "1t2",  # a chain started in the middle
+        "0t2",  # a piece left out
+    ],
+)
+def test_a_chained_page_is_exact_whichever_parts_come_between(order):
+    texts = [b"<form>" * 300 + b'value="', b'">' + b"<p>card</p>" * 200, b"<form>" * 300]
+    chained = gzip_pieces.chain(texts)
+    others = {"t": TOKEN_BYTES, "s": b"short", "x": b"x"}
+    parts = [chained[int(c)] if c.isdigit() else others[c] for c in order]
+    assert gzip.decompress(gzip_pieces.gzip_body(parts)) == b"".join(parts)
+
+
+def test_a_newcomers_gzip_page_is_about_as_small_as_the_page_compressed_whole(client):
+    url = reverse("lessons:badacey")
+    html = unpacked(client.get(url, **GZIP)).encode()
+    sent = len(client.get(url, **GZIP).content)
+    assert sent < 1.15 * len(gzip.compress(html, 6))
