@@ -429,4 +429,3 @@ def grid_rows(report: ClassReport) -> Iterator[list[str]]:
     for row in report.rows:
         last = row.last_activity.strftime("%Y-%m-%d %H:%M UTC") if row.last_activity else "never"
         yield [safe_cell(x) for x in [row.username, *(c.level_name for c in row.cells), last]]
-
