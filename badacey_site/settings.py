@@ -143,11 +143,22 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "axes",
+    # The task queue's table (DBTaskResult) and its worker, `manage.py db_worker`.
+    "django_tasks_db",
     # Before lessons: its sign-in receiver must move the browser's hands before
     # lessons' own receiver forgets the session's learner key.
     "play.apps.PlayConfig",
     "lessons.apps.LessonsConfig",
 ]
+
+# Background tasks (django.tasks). Served sites queue work in the database and a
+# separate `manage.py db_worker` process runs it (docs/operations.md, "Background
+# tasks"), so a long job such as a hand-history import leaves the request. Tests
+# run every task at once, in the test's own transaction; a test that needs the real
+# queue overrides TASKS with TASKS_DATABASE and runs the worker in-process.
+TASKS_DATABASE = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend"}}
+TASKS_IMMEDIATE = {"default": {"BACKEND": "django.tasks.backends.immediate.ImmediateBackend"}}
+TASKS = TASKS_IMMEDIATE if TESTING else TASKS_DATABASE
 
 MIDDLEWARE = [
     # Outermost, so that every answer gets these headers, the 400 pages made by

@@ -3,9 +3,9 @@
 The site runs under gunicorn with two workers and production settings
 (``DJANGO_DEBUG=false``, hashed static files, its own SQLite file migrated
 for the run, the cache in each worker's memory), and ``wrk`` keeps 16
-connections busy on the home page and on each lesson page in turn. Targets,
-from the production issue: a lesson page answers at least half as many
-requests a second as the home page in the same run, and 99 % of its
+connections busy on the home page and on each lesson page in turn, asking
+for gzip as every browser does. Targets: a lesson page answers at least 80 %
+as many requests a second as the home page in the same run, and 99 % of its
 requests within 100 ms.
 
 Without ``wrk`` on the machine the section says so and judges nothing.
@@ -15,6 +15,7 @@ Without ``wrk`` on the machine the section says so and judges nothing.
 from __future__ import annotations
 
 import argparse
+import gzip
 import os
 import re
 import secrets
@@ -32,7 +33,9 @@ from badacey_site.app_server import ServerDidNotStart, app_server
 ROOT = Path(__file__).resolve().parent.parent
 CONNECTIONS = 16
 P99_TARGET_MS = 100.0
-SHARE_TARGET = 0.5  # of the home page's requests per second
+SHARE_TARGET = 0.8  # of the home page's requests per second
+# Every browser asks for gzip, so the load test does too: the figures are what they get.
+BROWSER_HEADERS = {"Accept-Encoding": "gzip, deflate, br"}
 LOAD_URLS = ["/", "/badacey/", "/badugi/", "/badeucey/", "/drawing/"]
 LEARNER_URL = "/badugi/"  # a returning learner's lesson page: cached content plus their slots
 
@@ -124,11 +127,14 @@ def warm(url: str, rounds: int = 6, cookie: str = "") -> bytes:
     """A few requests, so each worker has rendered (and cached) the page before the clock runs."""
     body = b""
     for _ in range(rounds):
-        request = urllib.request.Request(url, headers={"Cookie": cookie} if cookie else {})
+        headers = BROWSER_HEADERS | ({"Cookie": cookie} if cookie else {})
+        request = urllib.request.Request(url, headers=headers)
         with urllib.request.urlopen(request, timeout=60) as response:
             if response.status != 200:
                 raise SystemExit(f"{url} answered {response.status}")
             body = response.read()
+            if response.headers.get("Content-Encoding") == "gzip":
+                body = gzip.decompress(body)
     return body
 
 
@@ -137,7 +143,8 @@ LATENCY_UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
 
 def run_wrk(url: str, seconds: int, cookie: str = "") -> tuple[float, float, int]:
     """Requests per second, the 99th percentile latency in ms, and the non-2xx count."""
-    header = ["-H", f"Cookie: {cookie}"] if cookie else []
+    header = [arg for name, value in BROWSER_HEADERS.items() for arg in ("-H", f"{name}: {value}")]
+    header += ["-H", f"Cookie: {cookie}"] if cookie else []
     result = subprocess.run(
         ["wrk", "-t2", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency", *header, url],
         capture_output=True,

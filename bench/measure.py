@@ -82,6 +82,10 @@ def timed_get(client, url: str) -> Callable[[], None]:
         response = client.get(url)
         if response.status_code != 200:
             raise SystemExit(f"{url} answered {response.status_code}")
+        if response.streaming:
+            # A streamed download does its work while it is read: time the reading too.
+            for _ in response.streaming_content:
+                pass
 
     return request
 

@@ -16,7 +16,8 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
 
@@ -48,9 +49,11 @@ def is_teacher(user: Any) -> bool:
     return bool(cached)
 
 
-def teacher_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+def teacher_required(
+    view: Callable[..., HttpResponseBase],
+) -> Callable[..., HttpResponseBase]:
     @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path(), reverse("accounts:login"))
         if not is_teacher(request.user):

@@ -8,14 +8,17 @@ same page again with the form's message, never a 500.
 
 from __future__ import annotations
 
+from itertools import chain
+
 from django.db import transaction
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.timezone import now
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from badacey_site.streaming import csv_lines
 from lessons.classes import codes, reports
 from lessons.classes.access import signed_in_user, taught_class, teacher_required
 from lessons.classes.forms import AssignmentForm, ClassForm, CoTeacherForm, PeriodForm
@@ -81,11 +84,13 @@ def learner_page(request: HttpRequest, class_id: int, user_id: int) -> HttpRespo
 
 @teacher_required
 @require_safe
-def class_csv(request: HttpRequest, class_id: int) -> HttpResponse:
+def class_csv(request: HttpRequest, class_id: int) -> StreamingHttpResponse:
     classroom = taught_class(request, class_id)
-    text = reports.grid_csv(reports.class_report(classroom, now()))
-    # A byte-order mark so spreadsheets read the file as UTF-8 (skill names have dashes).
-    response = HttpResponse("\ufeff" + text, content_type="text/csv; charset=utf-8")
+    report = reports.class_report(classroom, now())
+    # A byte-order mark so spreadsheets read the file as UTF-8 (skill names have dashes);
+    # then the lines, streamed as they are written, however large the class.
+    lines = chain(["\ufeff"], csv_lines(reports.grid_rows(report)))
+    response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="class-{classroom.pk}.csv"'
     return response
 

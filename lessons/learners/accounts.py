@@ -9,20 +9,19 @@ account signs in here too and is a learner like anyone else.
 
 from __future__ import annotations
 
-import json
-
 from django.contrib.auth import authenticate, login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse, reverse_lazy
 from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from badacey_site import sign_in_limits as limits
+from badacey_site.streaming import indented_json
 from lessons.learners import progress
 from lessons.learners.account_forms import (
     ChangePasswordForm,
@@ -138,9 +137,13 @@ def settings_page(request: HttpRequest) -> HttpResponse:
 
 
 @require_safe
-def download(request: HttpRequest) -> HttpResponse:
-    data = json.dumps(progress.export(request), indent=2, ensure_ascii=False)
-    response = HttpResponse(data, content_type="application/json; charset=utf-8")
+def download(request: HttpRequest) -> StreamingHttpResponse:
+    # Streamed: the answers are read and written a chunk at a time, so a long
+    # history neither waits for the whole file nor sits in memory at once.
+    response = StreamingHttpResponse(
+        indented_json(progress.export(request)),
+        content_type="application/json; charset=utf-8",
+    )
     stamp = timezone.now().strftime("%Y-%m-%d")
     response["Content-Disposition"] = f'attachment; filename="badacey-progress-{stamp}.json"'
     return response

@@ -485,14 +485,19 @@ def overview(request: HttpRequest) -> Overview:
 
 
 def export(request: HttpRequest) -> dict[str, Any]:
-    """All of this learner's progress, as the JSON download gives it."""
+    """All of this learner's progress, as the JSON download gives it.
+
+    "attempts" is a generator over `.iterator()`, read while the response is
+    sent (accounts.download streams it), so a learner with tens of thousands of
+    answers never has them all in memory at once; `list()` it for a whole copy.
+    """
     learner = learner_of(request)
-    attempts = Attempt.objects.of_learner(learner).select_related("deal")
+    attempts = Attempt.objects.of_learner(learner).select_related("deal").iterator(1000)
     checklists = ChecklistTicks.objects.filter(**_owner_filter(learner)) if learner.known else []
     return {
         "format": "badacey-study-room-progress",
         "version": 1,
-        "attempts": [
+        "attempts": (
             {
                 "exercise": a.deal.slug if a.deal else None,
                 "drill_kind": a.drill_kind or None,
@@ -504,7 +509,7 @@ def export(request: HttpRequest) -> dict[str, Any]:
                 "at": a.created_at.isoformat(),
             }
             for a in attempts
-        ],
+        ),
         "checklists": [{"lesson": c.lesson, "ticked": c.ticked} for c in checklists],
         **(skill_records.export(learner) if learner.known else {"skills": [], "sessions": []}),
     }

@@ -38,9 +38,10 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.template import engines
 from django.template.loader import get_template
+from django.utils.cache import patch_vary_headers
 
 from lessons.code_version import code_version
-from lessons.pages import slots
+from lessons.pages import gzip_pieces, slots
 from lessons.pages.minify import minify
 
 TIMEOUT = 24 * 60 * 60  # old versions' pages simply age out
@@ -85,6 +86,19 @@ def page_key(name: str, deals: Callable[[], QuerySet] | None) -> str:
 Blocks = dict[str, list[slots.Piece]]
 
 
+class CachedBlocks(dict[str, list[slots.Piece]]):
+    """A page's blocks, with the same blocks as a visitor with nothing of their own sees them.
+
+    ``plain`` has every slot but the CSRF token's replaced by its default and the
+    text around them joined, so for such a visitor (a newcomer, most of the
+    traffic) the gzip response is a few long pieces deflated once, nearly as
+    small as the whole page compressed at once; a learner with progress gets
+    the finer pieces, each deflated once too.
+    """
+
+    plain: dict[str, list[slots.Piece]]
+
+
 def cached_blocks(
     name: str,
     template_name: str,
@@ -104,9 +118,54 @@ def cached_blocks(
         rendered = render_blocks(template_name, context())
         rendered["content"] = finish(rendered["content"])
         # Minified here, on a miss only: every hit serves the smaller page for free.
-        blocks = {block: slots.split(minify(html)) for block, html in rendered.items()}
+        # Each large piece is also deflated here, once, for the gzip responses (respond).
+        split = {block: slots.split(minify(html)) for block, html in rendered.items()}
+        blocks = CachedBlocks((block, _precompressed(pieces)) for block, pieces in split.items())
+        blocks.plain = {block: _plain(pieces) for block, pieces in split.items()}
         cache.set(key, blocks, TIMEOUT)
     return blocks
+
+
+def _plain(pieces: list[slots.Piece]) -> list[slots.Piece]:
+    """The pieces with every slot but the CSRF token's at its default, text joined and deflated."""
+    flat: list[slots.Piece] = []
+    _defaults(pieces, flat)
+    # The text between the tokens, joined: [text, token, text, token, ..., text].
+    texts: list[bytes] = [b""]
+    for piece in flat:
+        if isinstance(piece, bytes):
+            texts[-1] += piece
+        else:
+            texts.append(b"")
+    chained = iter(gzip_pieces.chain(texts))
+    out: list[slots.Piece] = [next(chained)]
+    for piece in flat:
+        if not isinstance(piece, bytes):
+            out += [piece, next(chained)]
+    return out
+
+
+def _defaults(pieces: list[slots.Piece], out: list[slots.Piece]) -> None:
+    for piece in pieces:
+        if isinstance(piece, bytes) or piece[0] == CSRF_SLOT:
+            out.append(piece)
+        elif isinstance(piece[1], bytes):
+            out.append(piece[1])
+        else:
+            _defaults(piece[1], out)
+
+
+def _precompressed(pieces: list[slots.Piece]) -> list[slots.Piece]:
+    """The pieces with their text (block slots' defaults too) carrying its deflate data."""
+    out: list[slots.Piece] = []
+    for piece in pieces:
+        if isinstance(piece, bytes):
+            out.append(gzip_pieces.precompress(piece))
+        elif isinstance(piece[1], list):
+            out.append((piece[0], _precompressed(piece[1])))
+        else:
+            out.append(piece)
+    return out
 
 
 def render_blocks(template_name: str, context: dict) -> dict[str, str]:
@@ -151,12 +210,18 @@ def respond(
 
     The parent is rendered for this request with a placeholder per block;
     the cached blocks go in as bytes, so the large part of the page is
-    neither searched nor encoded again.
+    neither searched nor encoded again. A request that accepts gzip gets the
+    page gzipped here, the cached text's deflate data reused
+    (``gzip_pieces``), so GZipMiddleware, which leaves an encoded response
+    alone, does not compress it all again.
     """
     all_fills = dict(fills or {})
     if CSRF_SLOT not in all_fills and CSRF_SLOT in _slot_names(blocks):
         # Asked only when a form is on the page, so a page without one sets no cookie.
         all_fills[CSRF_SLOT] = get_token(request)
+    plain = getattr(blocks, "plain", None)
+    if plain is not None and set(all_fills) <= {CSRF_SLOT}:
+        blocks = plain  # the same page for this visitor, in fewer, larger pieces
     names = tuple(sorted(blocks))
     html = slots.fill(_shell(names).render(request=request), all_fills)
     parts: list[bytes] = []
@@ -168,4 +233,11 @@ def respond(
         slots.join(blocks[name], all_fills, parts)
         position = start + len(_placeholder(name))
     parts.append(html[position:].encode())
-    return HttpResponse(b"".join(parts), status=status)
+    if not gzip_pieces.accepts_gzip(request.META.get("HTTP_ACCEPT_ENCODING", "")):
+        response = HttpResponse(b"".join(parts), status=status)
+    else:
+        response = HttpResponse(gzip_pieces.gzip_body(parts), status=status)
+        response.headers["Content-Encoding"] = "gzip"
+    # Either way the body depends on Accept-Encoding, and a shared cache must know it.
+    patch_vary_headers(response, ("Accept-Encoding",))
+    return response

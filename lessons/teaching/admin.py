@@ -285,6 +285,11 @@ class DealAdmin(admin.ModelAdmin):
                 name="lessons_deal_import_hands",
             ),
             path(
+                "import-hands/<str:task_id>/",
+                self.admin_site.admin_view(self.import_job_view),
+                name="lessons_deal_import_job",
+            ),
+            path(
                 "<int:object_id>/phh/",
                 self.admin_site.admin_view(self.phh_view),
                 name="lessons_deal_phh",
@@ -389,6 +394,9 @@ class DealAdmin(admin.ModelAdmin):
 
     def import_hands_view(self, request: HttpRequest) -> HttpResponse:
         return hand_admin.import_hands_view(self, request)
+
+    def import_job_view(self, request: HttpRequest, task_id: str) -> HttpResponse:
+        return hand_admin.import_job_view(self, request, task_id)
 
     def phh_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
         """The deal's history as a PHH download, for the games PHH has a code for."""

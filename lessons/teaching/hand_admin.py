@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from django import forms
+from django import forms, tasks
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.tasks import TaskResultStatus
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.html import format_html
@@ -31,7 +32,8 @@ from evaluator.hand_histories.decoding import decode, stray_byte_note
 from evaluator.hand_histories.phh import VARIANTS
 from lessons.deals.histories import replay_history
 from lessons.models import RealHand, RealHandQuerySet
-from lessons.teaching import hand_import
+from lessons.teaching import hand_import, import_jobs
+from lessons.teaching.hand_import_task import import_history
 
 CAP_WORDS = f"{hand_import.MAX_UPLOAD_BYTES // (1024 * 1024)} MB"
 
@@ -105,9 +107,9 @@ def import_hands_view(model_admin: admin.ModelAdmin, request: HttpRequest) -> Ht
         form = HandImportForm(request.POST, request.FILES)
         if form.is_valid():
             history, source = form.cleaned_data["history"], form.cleaned_data["source"]
-            reports = hand_import.check(history.encode("utf-8"), source)
             if "_confirm" in request.POST:
-                return _confirm(model_admin, request, reports, source)
+                return _confirm(model_admin, request, history, source)
+            reports = hand_import.check(history.encode("utf-8"), source)
     context = {
         **model_admin.admin_site.each_context(request),
         "opts": model_admin.opts,
@@ -119,16 +121,53 @@ def import_hands_view(model_admin: admin.ModelAdmin, request: HttpRequest) -> Ht
         "history": history,
         "source": source,
         "note": form.cleaned_data.get("note") if form.is_bound and form.is_valid() else None,
+        "jobs": import_jobs.recent(),
     }
     return TemplateResponse(request, "admin/lessons/deal/import_hands.html", context)
 
 
-def _confirm(model_admin, request, reports, source: str) -> HttpResponse:
+def _confirm(model_admin, request, history: str, source: str) -> HttpResponse:
+    """Queue the import for the worker and send the teacher to the page that follows it.
+
+    With a backend that runs tasks at once and keeps no results (the tests'),
+    the import is already done: say how it went, as a page of its own would.
+    """
     publish = request.POST.get("publish") == "on"
-    outcome = hand_import.import_reports(reports, publish=publish)
-    level = messages.SUCCESS if not outcome.refused else messages.WARNING
-    model_admin.message_user(request, f"Imported {source}: {outcome.summary()}.", level)
+    result = import_history.enqueue(
+        history=history, source=source, publish=publish, by=request.user.get_username()
+    )
+    if result.backend and tasks.task_backends[result.backend].supports_get_result:
+        return HttpResponseRedirect(reverse("admin:lessons_deal_import_job", args=[result.id]))
+    if result.status == TaskResultStatus.FAILED:
+        model_admin.message_user(
+            request, f"The import of {source} failed; nothing was saved.", messages.ERROR
+        )
+    else:
+        done = result.return_value
+        level = messages.SUCCESS if not done["refused"] else messages.WARNING
+        model_admin.message_user(request, f"Imported {source}: {done['summary']}.", level)
     return HttpResponseRedirect(reverse("admin:lessons_realhand_changelist"))
+
+
+def import_job_view(
+    model_admin: admin.ModelAdmin, request: HttpRequest, task_id: str
+) -> HttpResponse:
+    """How a queued import is going, or how it went; htmx polls the status part."""
+    if not (model_admin.has_add_permission(request) and model_admin.has_change_permission(request)):
+        raise PermissionDenied
+    job = import_jobs.find(task_id)
+    if job is None:
+        raise Http404("No such import.")
+    context = {
+        **model_admin.admin_site.each_context(request),
+        "opts": model_admin.opts,
+        "title": f"Importing {job.source}",
+        "job": job,
+    }
+    template = "admin/lessons/deal/import_job.html"
+    if getattr(request, "htmx", False):
+        template += "#job-status"
+    return TemplateResponse(request, template, context)
 
 
 def phh_response(played, name: str) -> HttpResponse:

@@ -13,6 +13,7 @@ thing about every hand.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,9 +92,18 @@ def _report(result: HandResult) -> HandReport:
     return HandReport(line, room_name(result.verified), history, result.verified.game)
 
 
-def import_reports(reports: list[HandReport], *, publish: bool = False) -> ImportOutcome:
-    """Store every ok hand as a teacher's import, one transaction per hand."""
+def import_reports(
+    reports: list[HandReport],
+    *,
+    publish: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> ImportOutcome:
+    """Store every ok hand as a teacher's import, one transaction per hand.
+
+    ``progress`` is told how many ok hands have been stored so far, after each.
+    """
     outcome = ImportOutcome()
+    stored = 0
     for report in reports:
         if not report.ok:
             outcome.refused.append(report.line["message"])
@@ -107,6 +117,9 @@ def import_reports(reports: list[HandReport], *, publish: bool = False) -> Impor
             with transaction.atomic():
                 state = _store(report, publish)
         getattr(outcome, state).append(str(report.line["hand"]))
+        stored += 1
+        if progress is not None:
+            progress(stored)
     return outcome
 
 

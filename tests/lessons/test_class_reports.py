@@ -202,7 +202,7 @@ def test_the_csv_has_a_row_per_learner_a_column_per_skill_and_neutralised_cells(
     joined(classroom, "plain")
     response = signed_in(teacher).get(f"/teach/{classroom.pk}/grid.csv")
     assert response["Content-Type"].startswith("text/csv")
-    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    rows = list(csv.reader(io.StringIO(response.getvalue().decode("utf-8-sig"))))
     assert rows[0] == ["Learner", *(s.name for s in skills.SKILLS), "Last activity"]
     assert [r[0] for r in rows[1:]] == ["'@risky", "plain"]
     assert all(len(r) == len(skills.SKILLS) + 2 for r in rows)

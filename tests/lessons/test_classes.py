@@ -212,7 +212,7 @@ def test_the_teacher_sees_usernames_never_email_addresses():
         assertNotContains(page, "lee.private")
     assert (
         "lee.private"
-        not in signed_in(teacher).get(f"/teach/{classroom.pk}/grid.csv").content.decode()
+        not in signed_in(teacher).get(f"/teach/{classroom.pk}/grid.csv").getvalue().decode()
     )
 
 

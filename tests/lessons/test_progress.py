@@ -190,10 +190,10 @@ def test_one_learner_never_sees_or_deletes_anothers_progress(client):
     other = Client()
     other.force_login(User.objects.create_user("olu", password="olu's long phrase 4"))
     assert status_on(other.get("/badugi/").content.decode(), deal.slug) == "new"
-    assert json.loads(other.get("/accounts/settings/download/").content)["attempts"] == []
+    assert json.loads(other.get("/accounts/settings/download/").getvalue())["attempts"] == []
     other.post("/accounts/settings/delete-progress/", {"confirm": "yes"})
     assert Attempt.objects.filter(user=owner).count() == 1
-    mine = json.loads(client.get("/accounts/settings/download/").content)
+    mine = json.loads(client.get("/accounts/settings/download/").getvalue())
     assert [a["exercise"] for a in mine["attempts"]] == [deal.slug]
 
 

@@ -132,7 +132,7 @@ def test_the_download_holds_skills_levels_and_schedule_and_deleting_removes_them
     session = start(client)
     item = current(session)
     client.post(answer_url(session, item), item_answer(item))
-    data = json.loads(client.get("/accounts/settings/download/").content)
+    data = json.loads(client.get("/accounts/settings/download/").getvalue())
     # A raise question also trains following the round: an item may move more than one skill.
     moved = skill_records.item_skills(
         generate(item.drill_kind, item.game, item.difficulty, item.seed)
@@ -152,7 +152,7 @@ def test_another_learner_never_sees_or_deletes_my_skills(client):
     other = Client()
     other.force_login(User.objects.create_user("olu", password="olu's long phrase 4"))
     assert "Learning" not in other.get("/progress/").content.decode()
-    assert json.loads(other.get("/accounts/settings/download/").content)["skills"] == []
+    assert json.loads(other.get("/accounts/settings/download/").getvalue())["skills"] == []
     other.post("/accounts/settings/delete-progress/", {"confirm": "yes"})
     assert SkillState.objects.count() >= 1
 
