@@ -53,6 +53,9 @@ AFTER_ANSWER: list[Callable[[Learner, Attempt, Any], None]] = []
 # Called in the deletion's transaction with the learner whose progress goes: a
 # feature with rows of its own (the study table's hands) registers itself here.
 ON_DELETE_PROGRESS: list[Callable[[Learner], None]] = []
+# Called for the progress download with the learner: a feature with rows of
+# its own returns its part of the file ({"played_hands": [...]}).
+EXPORT_SECTIONS: list[Callable[[Learner], dict[str, Any]]] = []
 MAX_ANSWER_CHARS = 4000  # a real answer is a few hundred characters
 
 
@@ -512,6 +515,7 @@ def export(request: HttpRequest) -> dict[str, Any]:
         ),
         "checklists": [{"lesson": c.lesson, "ticked": c.ticked} for c in checklists],
         **(skill_records.export(learner) if learner.known else {"skills": [], "sessions": []}),
+        **{k: v for hook in EXPORT_SECTIONS for k, v in hook(learner).items()},
     }
 
 
