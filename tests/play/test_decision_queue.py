@@ -1,4 +1,4 @@
-""""Practise this decision": a played decision joins the learner's review queue and is scheduled."""
+"""Practising a decision again: it joins the learner's review queue and is scheduled."""
 
 from __future__ import annotations
 
