@@ -41,7 +41,14 @@ from lessons import course
 from lessons.learners import deal_figures, skill_records
 from lessons.learners.deal_figures import REVIEW_DAYS as REVIEW_DAYS
 from lessons.learners.deal_figures import review_step
-from lessons.models import Attempt, ChecklistTicks, Deal, DealProgress, Learner
+from lessons.models import (
+    Attempt,
+    ChecklistTicks,
+    Deal,
+    DealProgress,
+    DiagnosedMistake,
+    Learner,
+)
 
 SESSION_KEY = "learner_key"
 NEW, TRIED, SOLVED = "new", "tried", "solved"
@@ -555,6 +562,9 @@ def adopt_session_progress(sender: Any, request: HttpRequest, user: Any, **kwarg
     with transaction.atomic():
         moved = Attempt.objects.filter(user=None, learner_key=key)
         answered = deal_figures.deals_of(moved)
+        # The mistakes named in these answers carry their learner for the class
+        # reports: they move with the answers (before them, while still found).
+        DiagnosedMistake.objects.filter(attempt__in=moved).update(user=user)
         moved.update(user=user, learner_key="")
         # One learner now, not two: the moved deals' figures are counted again.
         deal_figures.recount(answered)
