@@ -27,6 +27,7 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import Any
 
 from bench.measure import Line, database_bench_main, mean_and_best, timed_get
 
@@ -63,9 +64,9 @@ QUICK_BIG = Size(learners=1_000, classes=30, answers=100_000)
 class School:
     """The rows every measurement reads: the focus learner, the class and its teacher."""
 
-    teacher: object
-    learner: object
-    classroom: object
+    teacher: Any
+    learner: Any
+    classroom: Any
     learners: int = 0
     classes: int = 0
     answers: int = 0
@@ -227,9 +228,8 @@ def _timings(school: School, options: argparse.Namespace) -> dict[str, float]:
     from django.utils import timezone
 
     from lessons.exercises.blocks import ExerciseBlock
-    from lessons.learners import progress
-
     from lessons.exercises.model_answers import right_answer
+    from lessons.learners import progress
     from lessons.models import Deal, StudySession
 
     batches, per_batch = (2, 2) if options.quick else (8, 4)
@@ -239,6 +239,8 @@ def _timings(school: School, options: argparse.Namespace) -> dict[str, float]:
     teacher = Client()
     teacher.force_login(school.teacher)
     exercise = Deal.objects.published().filter(lesson=LESSON).first()
+    if exercise is None:
+        raise SystemExit(f"the {LESSON} lesson has no exercise to answer")
     answer = right_answer(exercise)
 
     def start_session() -> None:
@@ -261,6 +263,7 @@ def _timings(school: School, options: argparse.Namespace) -> dict[str, float]:
     request.session = SessionBase()
     checked = ExerciseBlock.of(exercise, request.POST)
     form = checked.form
+    assert form is not None
     form.checked = True
     form.is_valid()
 
