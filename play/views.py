@@ -26,10 +26,10 @@ from evaluator import PROFILES, EvaluatorError
 from evaluator.play import PERSONALITIES, IllegalAction, LiveHand, grade_decision
 from lessons.deals.histories import replay_history
 from lessons.exercises.forms import ReplayStepForm
+from lessons.hands.hand_admin import has_phh, phh_response
 from lessons.learners.progress import learner_of
 from lessons.models import Learner
 from lessons.replayer.steps import ReplayPage
-from lessons.teaching.hand_admin import has_phh, phh_response
 from play import decision_queue, hands, table_view
 from play.forms import ActForm, QueueForm, StartForm, first_error
 from play.models import DecisionCard, GradedDecision, PlayedHand

@@ -55,6 +55,18 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("pages", ("lessons.pages.page_cache", "lessons.pages.slots", "lessons.pages")),
     ("templatetags", ("lessons.templatetags",)),
     ("replayer", ("lessons.replayer.steps", "lessons.replayer.replay_chart")),
+    # Real hands' own pieces (import, admin pages, pasted hands, moments).
+    (
+        "hands",
+        (
+            "lessons.hands.hand_import",
+            "lessons.hands.hand_import_task",
+            "lessons.hands.import_jobs",
+            "lessons.hands.hand_admin",
+            "lessons.hands.pasted",
+            "lessons.hands.moments",
+        ),
+    ),
     ("teaching", ("lessons.teaching",)),
     ("commands", ("lessons.management",)),
     ("views", ("lessons.",)),  # every view module, the URL confs, the app config
