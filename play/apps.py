@@ -24,3 +24,10 @@ class PlayConfig(AppConfig):
         # "Delete my progress" deletes the hands played too.
         if delete_hands not in progress.ON_DELETE_PROGRESS:
             progress.ON_DELETE_PROGRESS.append(delete_hands)
+
+        from lessons.classes import status
+        from play.class_work import hands_for
+
+        # A class's "play N hands" work counts the hands played here.
+        if hands_for not in status.HAND_COUNTERS:
+            status.HAND_COUNTERS.append(hands_for)
