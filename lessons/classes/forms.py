@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.http import urlencode
 
 from badacey_site.whole_numbers import read_whole_number
 from evaluator import PROFILES
@@ -228,3 +229,47 @@ class PeriodForm(forms.Form):
         if self.is_valid() and self.cleaned_data.get("period") == "7":
             return 7
         return 30
+
+
+class GridForm(forms.Form):
+    """How the class grid is sorted and filtered, read from the links' query (no JavaScript).
+
+    Anything unknown falls back to the plain grid: learners by name, every column.
+    """
+
+    sort = forms.CharField(required=False, max_length=60)
+    dir = forms.ChoiceField(choices=[("asc", "asc"), ("desc", "desc")], required=False)
+    show = forms.ChoiceField(
+        label="Show",
+        choices=[("", "Every learner"), ("help", "Only who needs help")],
+        required=False,
+    )
+    work = forms.TypedChoiceField(label="Work set", coerce=int, required=False, empty_value=None)
+
+    def __init__(self, *args: Any, work_choices: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        work = self.fields["work"]
+        assert isinstance(work, forms.TypedChoiceField)
+        work.choices = [("", "Every piece of work"), *work_choices]
+
+    def value(self, name: str) -> Any:
+        """The cleaned value, or the field's empty answer when the query was bad."""
+        if self.is_valid():
+            return self.cleaned_data.get(name)
+        return None
+
+    @property
+    def chosen(self) -> dict[str, str]:
+        """The current choices as text, "" for each left at its default."""
+        return {
+            "sort": self.value("sort") or "",
+            "dir": self.value("dir") or "",
+            "show": self.value("show") or "",
+            "work": str(self.value("work") or ""),
+        }
+
+    def query(self, **changes: str) -> str:
+        """The current choices as a query string, with ``changes`` made (for the sort links)."""
+        current = self.chosen
+        current.update(changes)
+        return urlencode({k: v for k, v in current.items() if v})

@@ -221,6 +221,73 @@ def class_report(classroom: Classroom, now: datetime) -> ClassReport:
     return ClassReport(classroom, skills.SKILLS, rows, assignment_rows)
 
 
+# ---- Sorting and filtering the grid ----------------------------------------------------
+
+
+def sort_keys(report: ClassReport) -> dict[str, str]:
+    """Every column the grid sorts by: its key in the URL -> its heading."""
+    keys = {
+        "learner": "Learner",
+        "help": "Needs help",
+        "last": "Last activity",
+        "answers": "Answers",
+    }
+    for row in report.assignments:
+        keys[f"work-{row.assignment.pk}"] = row.title
+    for skill in report.skills:
+        keys[f"skill-{skill.key}"] = skill.name
+    return keys
+
+
+def _sort_value(row: LearnerRow, key: str, report: ClassReport) -> Any:
+    if key == "help":
+        return len(row.help)
+    if key == "last":
+        return row.last_activity.timestamp() if row.last_activity else 0.0
+    if key == "answers":
+        return row.answers
+    if key.startswith("work-"):
+        pk = int(key.removeprefix("work-"))
+        # Most pressing first when ascending: missing, not started, in progress, late, done.
+        return status.URGENCY[row.statuses[pk].state]
+    if key.startswith("skill-"):
+        wanted = key.removeprefix("skill-")
+        return next((c.level for c in row.cells if c.skill.key == wanted), 0)
+    return 0
+
+
+def arrange(
+    report: ClassReport, sort: str, descending: bool, only_help: bool, work: int | None
+) -> ClassReport:
+    """The grid as the teacher asked for it: sorted, maybe only who needs help, maybe one
+    assignment's column. Ties (and the default) keep the learners in name order.
+    ``sort`` must be one of ``sort_keys``; anything else sorts by learner."""
+    rows = [r for r in report.rows if r.help] if only_help else list(report.rows)
+    rows.sort(key=lambda r: r.username.casefold())
+    if sort != "learner" and sort in sort_keys(report):
+        rows.sort(key=lambda r: _sort_value(r, sort, report), reverse=descending)
+    elif descending:
+        rows.reverse()
+    assignments = report.assignments
+    if work is not None and any(a.assignment.pk == work for a in assignments):
+        keep = [i for i, a in enumerate(assignments) if a.assignment.pk == work]
+        assignments = [assignments[i] for i in keep]
+        rows = [
+            LearnerRow(
+                r.user_id,
+                r.username,
+                r.cells,
+                r.last_activity,
+                r.answers,
+                r.help,
+                r.statuses,
+                [r.work[i] for i in keep],
+            )
+            for r in rows
+        ]
+    return ClassReport(report.classroom, report.skills, rows, assignments)
+
+
 def _active_since(row: LearnerRow, since: datetime) -> bool:
     return row.last_activity is not None and row.last_activity > since
 

@@ -8,6 +8,7 @@ same page again with the form's message, never a 500.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date
 from itertools import chain
 
@@ -25,7 +26,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from badacey_site.streaming import csv_lines
 from lessons.classes import codes, reports
 from lessons.classes.access import signed_in_user, taught_class, teacher_required
-from lessons.classes.forms import AssignmentForm, ClassForm, CoTeacherForm, PeriodForm
+from lessons.classes.forms import AssignmentForm, ClassForm, CoTeacherForm, GridForm, PeriodForm
 from lessons.models import Classroom
 
 
@@ -69,9 +70,14 @@ def class_page(request: HttpRequest, class_id: int) -> HttpResponse:
     moment = now()
     period = PeriodForm(request.GET)
     days = period.days()
+    report = reports.class_report(classroom, moment)
+    grid_form, grid = _arranged(request, report)
     context = {
         "classroom": classroom,
-        "report": reports.class_report(classroom, moment),
+        "report": report,
+        "grid": grid,
+        "grid_form": grid_form,
+        "headers": _headers(grid_form, grid),
         "period": period,
         "days": days,
         "misconceptions": reports.misconceptions_missed(classroom, moment, days),
@@ -84,6 +90,41 @@ def class_page(request: HttpRequest, class_id: int) -> HttpResponse:
         "quiet_days": reports.QUIET_DAYS,
     }
     return render(request, "classes/class_page.html", context)
+
+
+@dataclass(frozen=True)
+class Header:
+    """One sortable column heading: its link sorts by it (the other way when it already does)."""
+
+    label: str
+    url: str
+    sorted: str  # "ascending", "descending" or "" (for aria-sort)
+
+
+def _arranged(request: HttpRequest, report: reports.ClassReport) -> tuple[GridForm, reports.ClassReport]:
+    choices = [(row.assignment.pk, row.title) for row in report.assignments]
+    form = GridForm(request.GET, work_choices=choices)
+    sort = form.value("sort") or "learner"
+    grid = reports.arrange(
+        report,
+        sort,
+        form.value("dir") == "desc",
+        form.value("show") == "help",
+        form.value("work"),
+    )
+    return form, grid
+
+
+def _headers(form: GridForm, grid: reports.ClassReport) -> list[Header]:
+    sort = form.value("sort") or "learner"
+    descending = form.value("dir") == "desc"
+    headers = []
+    for key, label in reports.sort_keys(grid).items():
+        current = key == sort
+        flip = "desc" if current and not descending else "asc"
+        state = ("descending" if descending else "ascending") if current else ""
+        headers.append(Header(label, f"?{form.query(sort=key, dir=flip)}#learners", state))
+    return headers
 
 
 @teacher_required
@@ -111,7 +152,8 @@ def assignment_page(request: HttpRequest, class_id: int, assignment_id: int) -> 
 @require_safe
 def class_csv(request: HttpRequest, class_id: int) -> StreamingHttpResponse:
     classroom = taught_class(request, class_id)
-    report = reports.class_report(classroom, now())
+    # The same sorting and filtering as the page the link was on: the file matches the screen.
+    _, report = _arranged(request, reports.class_report(classroom, now()))
     # A byte-order mark so spreadsheets read the file as UTF-8 (skill names have dashes);
     # then the lines, streamed as they are written, however large the class.
     lines = chain(["\ufeff"], csv_lines(reports.grid_rows(report)))
