@@ -101,7 +101,9 @@ class Header:
     sorted: str  # "ascending", "descending" or "" (for aria-sort)
 
 
-def _arranged(request: HttpRequest, report: reports.ClassReport) -> tuple[GridForm, reports.ClassReport]:
+def _arranged(
+    request: HttpRequest, report: reports.ClassReport
+) -> tuple[GridForm, reports.ClassReport]:
     choices = [(row.assignment.pk, row.title) for row in report.assignments]
     form = GridForm(request.GET, work_choices=choices)
     sort = form.value("sort") or "learner"

@@ -53,7 +53,11 @@ def test_the_grid_sorts_by_its_heading_links_both_ways(busy):
     assert names_in_grid(tutor, classroom, "sort=answers") == ["cy", "bo", "ash"]
     assert names_in_grid(tutor, classroom, "sort=help&dir=desc")[0] == "ash"
     # A nonsense sort falls back to names, never an error.
-    assert names_in_grid(tutor, classroom, "sort=skill-nope&dir=sideways&work=99x") == ["ash", "bo", "cy"]
+    assert names_in_grid(tutor, classroom, "sort=skill-nope&dir=sideways&work=99x") == [
+        "ash",
+        "bo",
+        "cy",
+    ]
     page = tutor.get(f"/teach/{classroom.pk}/?sort=answers&dir=desc").content.decode()
     assert 'aria-sort="descending"><a href="?sort=answers&amp;dir=asc#learners">Answers' in page
 
