@@ -11,7 +11,7 @@ file; each feature keeps its own tables beside its code:
 - ``lessons/study/models.py``: ``SkillState``, ``StudySession``, ``StudyItem``;
 - ``lessons/hands/models.py``: ``RealHand``;
 - ``lessons/classes/models.py``: ``Classroom``, ``Membership``, ``Assignment``,
-  ``DiagnosedMistake``.
+  ``AssignmentFinish``, ``Removal``, ``DiagnosedMistake``.
 
 Django loads this module to find the app's models; the rest of the code may
 import from here or from the feature's own module.
@@ -23,9 +23,11 @@ from lessons.classes.models import (
     JOIN_ALPHABET,
     JOIN_CODE_LENGTH,
     Assignment,
+    AssignmentFinish,
     Classroom,
     DiagnosedMistake,
     Membership,
+    Removal,
 )
 from lessons.deals.models import (
     CONTENT_FIELDS,
@@ -63,6 +65,7 @@ __all__ = [
     "PRESENTATION_FIELDS",
     "SEAT_KEYS",
     "Assignment",
+    "AssignmentFinish",
     "Attempt",
     "AttemptQuerySet",
     "ChecklistTicks",
@@ -78,6 +81,7 @@ __all__ = [
     "LoadedContent",
     "Membership",
     "OwnedQuerySet",
+    "Removal",
     "RealHand",
     "RealHandQuerySet",
     "SkillState",

@@ -36,3 +36,10 @@ class PlayConfig(AppConfig):
         # The study page lists the decisions queued to practise again.
         if study_queue not in queues.OTHER_QUEUES:
             queues.OTHER_QUEUES.append(study_queue)
+
+        from lessons.classes import status
+        from play.class_work import hands_for
+
+        # A class's "play N hands" work counts the hands played here.
+        if hands_for not in status.HAND_COUNTERS:
+            status.HAND_COUNTERS.append(hands_for)

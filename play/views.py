@@ -61,7 +61,9 @@ def _spend_start(request: HtmxHttpRequest) -> sign_in_limits.Verdict:
 @require_http_methods(["GET", "HEAD", "POST"])
 def start(request: HtmxHttpRequest) -> HttpResponse:
     """Choose the game, the seats, the opponents and the coaching; deal."""
-    form = StartForm(request.POST or None)
+    # A link from a class's "play N hands" work names its game (?game=badugi).
+    wanted = request.GET.get("game", "")
+    form = StartForm(request.POST or None, initial={"game": wanted} if wanted in PROFILES else None)
     learner = learner_of(request)
     open_hands = list(hands.open_hands(learner)[: hands.MAX_OPEN_HANDS]) if learner.known else []
     if request.method == "POST" and form.is_valid():

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
+from django.utils.http import urlencode
 
 from badacey_site.whole_numbers import read_whole_number
+from evaluator import PROFILES
 from lessons import course, skills
 from lessons.classes import access, codes
 from lessons.learners import mastery
@@ -49,7 +52,7 @@ class JoinForm(forms.Form):
                 "check it with your teacher."
             )
         classroom = Classroom.objects.filter(join_code=code).first()
-        if classroom is None or not classroom.joining_open:
+        if classroom is None or not classroom.joining_open or classroom.archived:
             # One answer for both, so a closed class's code is not confirmed to a guesser.
             raise forms.ValidationError(NO_OPEN_CLASS)
         return classroom
@@ -80,6 +83,13 @@ def _lesson_choices() -> list[tuple[str, str]]:
 
 def _skill_choices() -> list[tuple[str, str]]:
     return [("", "Choose a skill")] + [(s.key, s.name) for s in skills.SKILLS]
+
+
+def _game_choices() -> list[tuple[str, str]]:
+    return [("", "Choose a game")] + [(key, p.name) for key, p in PROFILES.items()]
+
+
+HAND_COUNTS = (1, 3, 5, 10, 15, 20, 30, 50, 100)
 
 
 # The largest id a database column can hold (PostgreSQL's and SQLite's 64-bit integers).
@@ -123,6 +133,20 @@ class AssignmentForm(forms.Form):
         initial=3,
         required=False,
     )
+    game = forms.ChoiceField(
+        label="Game to play",
+        choices=_game_choices,
+        required=False,
+        help_text="For hands to play: the game, at the study table.",
+    )
+    hands = forms.TypedChoiceField(
+        label="Hands to play",
+        coerce=int,
+        choices=[(n, str(n)) for n in HAND_COUNTS],
+        initial=10,
+        required=False,
+        help_text="Finished hands of that game dealt after the work is set count towards it.",
+    )
     due_on = forms.DateField(
         label="Due date (optional)",
         required=False,
@@ -130,7 +154,20 @@ class AssignmentForm(forms.Form):
         help_text="Leave empty for no due date.",
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, instance: Assignment | None = None, **kwargs: Any) -> None:
+        """``instance``: the assignment being edited; its values fill the form."""
+        self.instance = instance
+        if instance is not None and "initial" not in kwargs:
+            kwargs["initial"] = {
+                "kind": instance.kind,
+                "lesson": instance.lesson,
+                "deals": [d.pk for d in instance.deals.all()],
+                "skill": instance.skill,
+                "target_level": instance.target_level,
+                "game": instance.game,
+                "hands": instance.hands,
+                "due_on": instance.due_on,
+            }
         super().__init__(*args, **kwargs)
         deals = self.fields["deals"]
         assert isinstance(deals, IdsChoiceField)
@@ -148,22 +185,33 @@ class AssignmentForm(forms.Form):
                 self.add_error("skill", "Choose the skill to reach.")
             if not data.get("target_level"):
                 self.add_error("target_level", "Choose the level to reach.")
+        if kind == Assignment.PLAY:
+            if not data.get("game"):
+                self.add_error("game", "Choose the game to play.")
+            if not data.get("hands"):
+                self.add_error("hands", "Choose how many hands to play.")
         return data
 
     def save(self, classroom: Classroom) -> Assignment:
+        """Set the work (or change the one being edited); call inside a transaction."""
         data = self.cleaned_data
         kind = data["kind"]
-        assignment = Assignment.objects.create(
-            classroom=classroom,
-            kind=kind,
-            lesson=data.get("lesson", "") if kind == Assignment.LESSON else "",
-            skill=data.get("skill", "") if kind == Assignment.SKILL else "",
-            target_level=data.get("target_level") or 3,
-            due_on=data.get("due_on"),
-        )
-        if kind == Assignment.DEALS:
-            assignment.deals.set(data["deals"])
+        assignment = self.instance or Assignment(classroom=classroom)
+        assignment.kind = kind
+        assignment.lesson = data.get("lesson", "") if kind == Assignment.LESSON else ""
+        assignment.skill = data.get("skill", "") if kind == Assignment.SKILL else ""
+        assignment.target_level = data.get("target_level") or 3
+        assignment.game = data.get("game", "") if kind == Assignment.PLAY else ""
+        assignment.hands = data.get("hands") or 10
+        assignment.due_on = data.get("due_on")
+        assignment.save()
+        assignment.deals.set(data["deals"] if kind == Assignment.DEALS else [])
         return assignment
+
+    def due_in_the_past(self, today: date) -> bool:
+        """Accepted, but worth a warning: the work reads "missing" the moment it is set."""
+        due = self.cleaned_data.get("due_on")
+        return due is not None and due < today
 
 
 class PeriodForm(forms.Form):
@@ -181,3 +229,47 @@ class PeriodForm(forms.Form):
         if self.is_valid() and self.cleaned_data.get("period") == "7":
             return 7
         return 30
+
+
+class GridForm(forms.Form):
+    """How the class grid is sorted and filtered, read from the links' query (no JavaScript).
+
+    Anything unknown falls back to the plain grid: learners by name, every column.
+    """
+
+    sort = forms.CharField(required=False, max_length=60)
+    dir = forms.ChoiceField(choices=[("asc", "asc"), ("desc", "desc")], required=False)
+    show = forms.ChoiceField(
+        label="Show",
+        choices=[("", "Every learner"), ("help", "Only who needs help")],
+        required=False,
+    )
+    work = forms.TypedChoiceField(label="Work set", coerce=int, required=False, empty_value=None)
+
+    def __init__(self, *args: Any, work_choices: list[tuple[int, str]], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        work = self.fields["work"]
+        assert isinstance(work, forms.TypedChoiceField)
+        work.choices = [("", "Every piece of work"), *work_choices]
+
+    def value(self, name: str) -> Any:
+        """The cleaned value, or the field's empty answer when the query was bad."""
+        if self.is_valid():
+            return self.cleaned_data.get(name)
+        return None
+
+    @property
+    def chosen(self) -> dict[str, str]:
+        """The current choices as text, "" for each left at its default."""
+        return {
+            "sort": self.value("sort") or "",
+            "dir": self.value("dir") or "",
+            "show": self.value("show") or "",
+            "work": str(self.value("work") or ""),
+        }
+
+    def query(self, **changes: str) -> str:
+        """The current choices as a query string, with ``changes`` made (for the sort links)."""
+        current = self.chosen
+        current.update(changes)
+        return urlencode({k: v for k, v in current.items() if v})

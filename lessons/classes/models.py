@@ -36,6 +36,8 @@ class Classroom(models.Model):
     )
     teachers = models.ManyToManyField(settings.AUTH_USER_MODEL, related_name="taught_classes")
     created_at = models.DateTimeField(default=timezone.now)
+    # Set when a teacher archives the class: read-only, gone from learners' lists, restorable.
+    archived_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["name", "pk"]
@@ -45,6 +47,10 @@ class Classroom(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("classes:class_page", args=[self.pk])
+
+    @property
+    def archived(self) -> bool:
+        return self.archived_at is not None
 
 
 class Membership(models.Model):
@@ -67,10 +73,16 @@ class Membership(models.Model):
 
 
 class Assignment(models.Model):
-    """Work a teacher set a class: a lesson, some practice deals, or a skill to reach."""
+    """Work a teacher set a class: a lesson, practice deals, a skill to reach or hands to play."""
 
-    LESSON, DEALS, SKILL = "lesson", "deals", "skill"
-    KINDS = [(LESSON, "A lesson"), (DEALS, "Practice deals"), (SKILL, "A skill target")]
+    LESSON, DEALS, SKILL, PLAY = "lesson", "deals", "skill", "play"
+    KINDS = [
+        (LESSON, "A lesson"),
+        (DEALS, "Practice deals"),
+        (SKILL, "A skill target"),
+        (PLAY, "Hands to play at the study table"),
+    ]
+    MOST_HANDS = 200
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     kind = models.CharField(max_length=10, choices=KINDS)
@@ -79,6 +91,11 @@ class Assignment(models.Model):
     skill = models.CharField(max_length=40, blank=True)
     target_level = models.PositiveSmallIntegerField(
         default=3, validators=[MinValueValidator(1), MaxValueValidator(4)]
+    )
+    # "Play N hands of a game": the game (an evaluator profile key) and N.
+    game = models.CharField(max_length=30, blank=True)
+    hands = models.PositiveSmallIntegerField(
+        default=10, validators=[MinValueValidator(1), MaxValueValidator(MOST_HANDS)]
     )
     due_on = models.DateField(null=True, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
@@ -89,13 +106,56 @@ class Assignment(models.Model):
             models.CheckConstraint(
                 condition=models.Q(kind="lesson") & ~models.Q(lesson="")
                 | models.Q(kind="deals")
-                | models.Q(kind="skill") & ~models.Q(skill=""),
+                | models.Q(kind="skill") & ~models.Q(skill="")
+                | models.Q(kind="play") & ~models.Q(game=""),
                 name="assignment_names_its_work",
             ),
         ]
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} for {self.classroom_id}"
+
+
+class AssignmentFinish(models.Model):
+    """When a learner first reached a skill target set to them: one row per assignment and learner.
+
+    A skill's level is kept, not the moment it was reached, and it may drop
+    again; this row keeps the moment (the answer that reached it), so the
+    status can say "done on ..." and tell done from done late. Lessons, deals
+    and hands need no row: their answers and hands carry their own times.
+    """
+
+    assignment = models.ForeignKey(Assignment, on_delete=models.CASCADE, related_name="finishes")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    finished_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["assignment", "user"], name="finish_one_per_learner"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.assignment_id} finished by {self.user_id}"
+
+
+class Removal(models.Model):
+    """A teacher took a learner out of a class: the learner is told on their account page.
+
+    Keeps the class's name (the class itself may be deleted later); the
+    learner's answers were never the class's, so nothing else goes.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="class_removals"
+    )
+    class_name = models.CharField(max_length=100)
+    removed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-removed_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} removed from {self.class_name}"
 
 
 class DiagnosedMistake(models.Model):

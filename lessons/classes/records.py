@@ -8,7 +8,9 @@ together. It keeps two things the attempt alone does not say:
   class misses most" in a period is one grouped count;
 - each skill's run of misses (``SkillState.misses_in_a_row``): a wrong
   answer (or one right only after the last hint) adds one, a right answer
-  sets it back to 0. Three in a row marks the learner "needs help".
+  sets it back to 0. Three in a row marks the learner "needs help";
+- the moment a skill target set to the learner's class is first reached
+  (``AssignmentFinish``), so its status can say when and whether late.
 """
 
 from __future__ import annotations
@@ -18,7 +20,14 @@ from typing import Any
 
 from django.db.models import F
 
-from lessons.models import Attempt, DiagnosedMistake, Learner, SkillState
+from lessons.models import (
+    Assignment,
+    AssignmentFinish,
+    Attempt,
+    DiagnosedMistake,
+    Learner,
+    SkillState,
+)
 
 
 def after_answer(learner: Learner, attempt: Attempt, answers: Sequence[Any]) -> None:
@@ -45,3 +54,35 @@ def after_answer(learner: Learner, attempt: Attempt, answers: Sequence[Any]) -> 
             )
             for name, skill in named.items()
         )
+    if right and learner.user_id is not None:
+        note_skill_targets(learner.user_id, right, attempt)
+
+
+def note_skill_targets(user_id: int, skills: set[str], attempt: Attempt) -> None:
+    """Keep when this answer reached a skill target set to one of the learner's classes.
+
+    Runs after the skills moved (``progress.AFTER_ANSWER``); one query for a
+    learner in no class with no such target, two more when one was reached.
+    """
+    open_targets = list(
+        Assignment.objects.filter(
+            kind=Assignment.SKILL,
+            skill__in=skills,
+            classroom__memberships__user_id=user_id,
+        )
+        .exclude(finishes__user_id=user_id)
+        .values_list("pk", "skill", "target_level")
+    )
+    if not open_targets:
+        return
+    levels = dict(
+        SkillState.objects.filter(user_id=user_id, skill__in=skills).values_list("skill", "level")
+    )
+    AssignmentFinish.objects.bulk_create(
+        [
+            AssignmentFinish(assignment_id=pk, user_id=user_id, finished_at=attempt.created_at)
+            for pk, skill, target in open_targets
+            if levels.get(skill, 0) >= target
+        ],
+        ignore_conflicts=True,
+    )

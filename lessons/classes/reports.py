@@ -15,9 +15,9 @@ and progress are read; no report selects a user's e-mail address.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from functools import lru_cache
 from typing import Any
 
@@ -44,7 +44,8 @@ from evaluator.drills import DIFFICULTIES
 from evaluator.drills import KINDS as DRILL_KINDS
 from evaluator.misconceptions import MISCONCEPTIONS
 from lessons import course, skills
-from lessons.classes import assigned
+from lessons.classes import assigned, status
+from lessons.classes.status import HandsPlayed, Status
 from lessons.course import SECTIONS, SectionLink, section_link
 from lessons.learners import mastery
 from lessons.models import (
@@ -80,6 +81,24 @@ class Cell:
         return [n < self.level for n in range(4)]
 
 
+@dataclass(frozen=True)
+class WorkCell:
+    """One learner's standing on one assignment, as a grid cell reads it."""
+
+    assignment: Assignment
+    status: Status
+    hands: HandsPlayed | None = None  # for hands-to-play work only
+
+    @property
+    def hands_words(self) -> str:
+        """ "4 of 10 hands, error rate 0.12 big bets per decision", or "" for other work."""
+        if self.hands is None:
+            return ""
+        said = f"{self.hands.hands} of {self.assignment.hands} hands"
+        rate = self.hands.error_rate
+        return said if rate is None else f"{said}, error rate {rate:.2f} big bets per decision"
+
+
 @dataclass
 class LearnerRow:
     user_id: int
@@ -88,12 +107,19 @@ class LearnerRow:
     last_activity: datetime | None
     answers: int
     help: list[str] = field(default_factory=list)
-    finished: set[int] = field(default_factory=set)  # ids of the assignments done
+    # assignment id -> where the learner stands on it (``status.status_of``)
+    statuses: dict[int, Status] = field(default_factory=dict)
+    work: list[WorkCell] = field(default_factory=list)  # in the order of the report's assignments
 
     @property
     def cells_html(self) -> str:
         """The row's skill cells as one piece: 16 tag calls per row cost more than the queries."""
         return mark_safe("".join(f"<td>{level_markup(cell.level)}</td>" for cell in self.cells))
+
+    @property
+    def finished(self) -> set[int]:
+        """The ids of the assignments done (on time or late)."""
+        return {pk for pk, st in self.statuses.items() if st.finished}
 
 
 @dataclass
@@ -102,6 +128,18 @@ class AssignmentRow:
     title: str
     finished: int
     of: int
+    counts: dict[str, int] = field(default_factory=dict)  # state -> learners in it
+
+    @property
+    def missing(self) -> int:
+        return self.counts.get(status.MISSING, 0)
+
+    @property
+    def summary(self) -> list[tuple[str, int]]:
+        """Each state that has learners, in the order the words are listed: ("Done", 3)."""
+        return [
+            (word, self.counts[key]) for key, word in status.WORDS.items() if key in self.counts
+        ]
 
 
 @dataclass
@@ -110,6 +148,10 @@ class ClassReport:
     skills: tuple[skills.Skill, ...]
     rows: list[LearnerRow]
     assignments: list[AssignmentRow]
+
+    @property
+    def needs_help(self) -> list[LearnerRow]:
+        return [row for row in self.rows if row.help]
 
 
 @lru_cache(maxsize=8)
@@ -143,8 +185,8 @@ def class_report(classroom: Classroom, now: datetime) -> ClassReport:
         )
     }
     assignments = list(classroom.assignments.prefetch_related("deals"))
-    by_lesson = assigned.lesson_deals(assignments)
-    solved = assigned.solved_by(ids, assigned.needed_deals(assignments, by_lesson))
+    evidence = status.Evidence.gather(assignments, ids)
+    today = now.date()
     quiet_since = now - timedelta(days=QUIET_DAYS)
     rows: list[LearnerRow] = []
     for user_id, username in members:
@@ -155,21 +197,95 @@ def class_report(classroom: Classroom, now: datetime) -> ClassReport:
         for cell in cells:
             if cell.misses >= MISSES_FOR_HELP:
                 row.help.append(f"missed {cell.skill.name} {cell.misses} times in a row")
-        skill_levels = {key: level for key, (level, _) in mine.items()}
         for a in assignments:
-            done = assigned.progress_of(a, solved.get(user_id, set()), skill_levels, by_lesson)
-            if done.done:
-                row.finished.add(a.pk)
-            elif a.created_at <= quiet_since and not (
-                row.last_activity and row.last_activity > quiet_since
+            now_status = status.status_of(a, user_id, evidence, today)
+            row.statuses[a.pk] = now_status
+            played = None
+            if a.kind == Assignment.PLAY:
+                played = evidence.hands.get((a.pk, user_id), status.HandsPlayed())
+            row.work.append(WorkCell(a, now_status, played))
+            if not now_status.finished and (
+                a.created_at <= quiet_since
+                and not (row.last_activity and row.last_activity > quiet_since)
             ):
                 row.help.append(f"no progress on “{assigned.title(a)}” for {QUIET_DAYS} days")
         rows.append(row)
-    assignment_rows = [
-        AssignmentRow(a, assigned.title(a), sum(a.pk in r.finished for r in rows), len(rows))
-        for a in assignments
-    ]
+    assignment_rows = []
+    for a in assignments:
+        counts: dict[str, int] = {}
+        for row in rows:
+            state = row.statuses[a.pk].state
+            counts[state] = counts.get(state, 0) + 1
+        finished = counts.get(status.DONE, 0) + counts.get(status.LATE, 0)
+        assignment_rows.append(AssignmentRow(a, assigned.title(a), finished, len(rows), counts))
     return ClassReport(classroom, skills.SKILLS, rows, assignment_rows)
+
+
+# ---- Sorting and filtering the grid ----------------------------------------------------
+
+
+def sort_keys(report: ClassReport) -> dict[str, str]:
+    """Every column the grid sorts by: its key in the URL -> its heading."""
+    keys = {
+        "learner": "Learner",
+        "help": "Needs help",
+        "last": "Last activity",
+        "answers": "Answers",
+    }
+    for row in report.assignments:
+        keys[f"work-{row.assignment.pk}"] = row.title
+    for skill in report.skills:
+        keys[f"skill-{skill.key}"] = skill.name
+    return keys
+
+
+def _sort_value(row: LearnerRow, key: str, report: ClassReport) -> Any:
+    if key == "help":
+        return len(row.help)
+    if key == "last":
+        return row.last_activity.timestamp() if row.last_activity else 0.0
+    if key == "answers":
+        return row.answers
+    if key.startswith("work-"):
+        pk = int(key.removeprefix("work-"))
+        # Most pressing first when ascending: missing, not started, in progress, late, done.
+        return status.URGENCY[row.statuses[pk].state]
+    if key.startswith("skill-"):
+        wanted = key.removeprefix("skill-")
+        return next((c.level for c in row.cells if c.skill.key == wanted), 0)
+    return 0
+
+
+def arrange(
+    report: ClassReport, sort: str, descending: bool, only_help: bool, work: int | None
+) -> ClassReport:
+    """The grid as the teacher asked for it: sorted, maybe only who needs help, maybe one
+    assignment's column. Ties (and the default) keep the learners in name order.
+    ``sort`` must be one of ``sort_keys``; anything else sorts by learner."""
+    rows = [r for r in report.rows if r.help] if only_help else list(report.rows)
+    rows.sort(key=lambda r: r.username.casefold())
+    if sort != "learner" and sort in sort_keys(report):
+        rows.sort(key=lambda r: _sort_value(r, sort, report), reverse=descending)
+    elif descending:
+        rows.reverse()
+    assignments = report.assignments
+    if work is not None and any(a.assignment.pk == work for a in assignments):
+        keep = [i for i, a in enumerate(assignments) if a.assignment.pk == work]
+        assignments = [assignments[i] for i in keep]
+        rows = [
+            LearnerRow(
+                r.user_id,
+                r.username,
+                r.cells,
+                r.last_activity,
+                r.answers,
+                r.help,
+                r.statuses,
+                [r.work[i] for i in keep],
+            )
+            for r in rows
+        ]
+    return ClassReport(report.classroom, report.skills, rows, assignments)
 
 
 def _active_since(row: LearnerRow, since: datetime) -> bool:
@@ -405,7 +521,69 @@ def learner_page(classroom: Classroom, user_id: int) -> dict[str, Any]:
     totals = Attempt.objects.filter(user_id=user_id).aggregate(
         answers=Count("pk"), hints=Coalesce(Sum("hints_used"), 0)
     )
-    return {"username": member, "cells": cells, "answers": lines, "totals": totals}
+    return {
+        "username": member,
+        "user_id": user_id,
+        "cells": cells,
+        "answers": lines,
+        "totals": totals,
+    }
+
+
+def missing_counts(classes: Sequence[Classroom], today: date) -> dict[int, int]:
+    """class id -> how many (learner, assignment) pairs are past due and not finished.
+
+    Only work already past its due date is read, so a class with none costs one query.
+    """
+    past_due = list(
+        Assignment.objects.filter(classroom__in=classes, due_on__lt=today).prefetch_related("deals")
+    )
+    counts = {c.pk: 0 for c in classes}
+    by_class: dict[int, list[Assignment]] = {}
+    for a in past_due:
+        by_class.setdefault(a.classroom_id, []).append(a)
+    for class_id, work in by_class.items():
+        members = list(
+            Membership.objects.filter(classroom_id=class_id).values_list("user_id", flat=True)
+        )
+        evidence = status.Evidence.gather(work, members)
+        counts[class_id] = sum(
+            status.status_of(a, user_id, evidence, today).overdue
+            for a in work
+            for user_id in members
+        )
+    return counts
+
+
+# ---- One assignment ------------------------------------------------------------------
+
+
+def assignment_page(classroom: Classroom, assignment_id: int, now: datetime) -> dict[str, Any]:
+    """Every learner's status on one assignment of the class; 404 for another class's."""
+    report = class_report(classroom, now)
+    row = next((r for r in report.assignments if r.assignment.pk == assignment_id), None)
+    if row is None:
+        raise Http404("No such assignment in this class.")
+    index = report.assignments.index(row)
+    learners = [(learner, learner.work[index]) for learner in report.rows]
+    learners.sort(key=lambda pair: (status.URGENCY[pair[1].status.state], pair[0].username))
+    return {"row": row, "learners": learners}
+
+
+def learner_work(classroom: Classroom, user_id: int, now: datetime) -> list[tuple[str, WorkCell]]:
+    """One learner's status on each assignment of the class: (title, cell), newest first."""
+    assignments = list(classroom.assignments.prefetch_related("deals"))
+    evidence = status.Evidence.gather(assignments, [user_id])
+    found = []
+    for a in assignments:
+        played = evidence.hands.get((a.pk, user_id), status.HandsPlayed())
+        cell = WorkCell(
+            a,
+            status.status_of(a, user_id, evidence, now.date()),
+            played if a.kind == Assignment.PLAY else None,
+        )
+        found.append((assigned.title(a), cell))
+    return found
 
 
 # ---- CSV ------------------------------------------------------------------------------
@@ -420,11 +598,32 @@ def safe_cell(value: Any) -> str:
 
 
 def grid_rows(report: ClassReport) -> Iterator[list[str]]:
-    """One row per learner, one column per skill (its level in words), then last activity.
+    """The grid as the class page shows it: one row per learner.
 
-    A generator, so the class CSV download streams its lines as they are made.
+    Columns: learner, needs help (the reasons, or "no"), answers, last
+    activity, each skill's level in words, then for each assignment its
+    status word and when it was finished. A generator, so the class CSV
+    download streams its lines as they are made.
     """
-    yield [safe_cell(x) for x in ["Learner", *(s.name for s in report.skills), "Last activity"]]
+    work = []
+    for a in report.assignments:
+        work += [a.title, f"{a.title}: finished at"]
+        if a.assignment.kind == Assignment.PLAY:
+            work += [f"{a.title}: hands played", f"{a.title}: error rate"]
+    header = ["Learner", "Needs help", "Answers", "Last activity", *(s.name for s in report.skills)]
+    yield [safe_cell(x) for x in [*header, *work]]
     for row in report.rows:
         last = row.last_activity.strftime("%Y-%m-%d %H:%M UTC") if row.last_activity else "never"
-        yield [safe_cell(x) for x in [row.username, *(c.level_name for c in row.cells), last]]
+        cells: list[Any] = [
+            row.username,
+            "; ".join(row.help) or "no",
+            row.answers,
+            last,
+            *(c.level_name for c in row.cells),
+        ]
+        for cell in row.work:
+            cells += [cell.status.word, cell.status.when]
+            if cell.hands is not None:
+                rate = cell.hands.error_rate
+                cells += [cell.hands.hands, "" if rate is None else f"{rate:.3f}"]
+        yield [safe_cell(x) for x in cells]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from lessons.classes import join_views, views
+from lessons.classes import join_views, manage_views, views
 
 app_name = "classes"
 
@@ -17,7 +17,40 @@ urlpatterns = [
     path("teach/<int:class_id>/teachers/", views.add_teacher, name="add_teacher"),
     path("teach/<int:class_id>/assign/", views.assign, name="assign"),
     path("teach/<int:class_id>/learners/<int:user_id>/", views.learner_page, name="learner_page"),
+    path(
+        "teach/<int:class_id>/assignments/<int:assignment_id>/",
+        views.assignment_page,
+        name="assignment_page",
+    ),
+    path(
+        "teach/<int:class_id>/assignments/<int:assignment_id>/edit/",
+        manage_views.edit_assignment,
+        name="edit_assignment",
+    ),
+    path(
+        "teach/<int:class_id>/assignments/<int:assignment_id>/delete/",
+        manage_views.delete_assignment,
+        name="delete_assignment",
+    ),
+    path("teach/<int:class_id>/rename/", manage_views.rename_class, name="rename_class"),
+    path("teach/<int:class_id>/archive/", manage_views.set_archived, name="set_archived"),
+    path("teach/<int:class_id>/delete/", manage_views.delete_class, name="delete_class"),
+    path(
+        "teach/<int:class_id>/learners/<int:user_id>/remove/",
+        manage_views.remove_learner,
+        name="remove_learner",
+    ),
+    path(
+        "teach/<int:class_id>/teachers/<int:user_id>/remove/",
+        manage_views.remove_teacher,
+        name="remove_teacher",
+    ),
     path("classes/join/", join_views.join, name="join"),
     path("classes/join/<str:code>/", join_views.join_code, name="join_code"),
     path("classes/<int:class_id>/leave/", join_views.leave, name="leave"),
+    path(
+        "classes/removed/<int:removal_id>/dismiss/",
+        manage_views.dismiss_removal,
+        name="dismiss_removal",
+    ),
 ]

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.utils.timezone import now
 
 from lessons.classes import access, assigned, reports
-from lessons.models import Membership
+from lessons.models import Membership, Removal
 
 register = template.Library()
 
@@ -32,10 +32,17 @@ def my_classes(context: template.Context) -> list[Membership]:
     if user is None:
         return []
     return list(
-        Membership.objects.filter(user=user)
+        Membership.objects.filter(user=user, classroom__archived_at__isnull=True)
         .select_related("classroom")
         .order_by("classroom__name", "pk")
     )
+
+
+@register.simple_tag(takes_context=True)
+def my_removals(context: template.Context) -> list[Removal]:
+    """The classes a teacher took this learner out of, newest first, until dismissed."""
+    user = _user(context)
+    return list(Removal.objects.filter(user=user)[:20]) if user is not None else []
 
 
 @register.filter

@@ -81,6 +81,7 @@ VIEW_MODULES = {
     "lessons.learners.account_urls",
     "lessons.study.views",
     "lessons.classes.join_views",
+    "lessons.classes.manage_views",
 }
 
 

@@ -134,8 +134,9 @@ def test_a_lesson_assignment_is_done_once_every_exercise_is_solved(room):
     assertContains(signed_in(teacher).get(f"/teach/{classroom.pk}/"), "0 of 1 finished")
     for deal in exercises:
         client.post(deal.check_url, right_answer(deal))
-    assertContains(client.get("/progress/"), "<strong>Done</strong>")
-    assertContains(client.get("/"), "<strong>Done</strong>")
+    today = f"{timezone.now():%-d %b %Y}"
+    assertContains(client.get("/progress/"), f"<strong>Done on {today}</strong>")
+    assertContains(client.get("/"), f"<strong>Done on {today}</strong>")
     assertContains(signed_in(teacher).get(f"/teach/{classroom.pk}/"), "1 of 1 finished")
 
 
@@ -205,10 +206,12 @@ def test_the_csv_has_a_row_per_learner_a_column_per_skill_and_neutralised_cells(
     response = signed_in(teacher).get(f"/teach/{classroom.pk}/grid.csv")
     assert response["Content-Type"].startswith("text/csv")
     rows = list(csv.reader(io.StringIO(response.getvalue().decode("utf-8-sig"))))
-    assert rows[0] == ["Learner", *(s.name for s in skills.SKILLS), "Last activity"]
+    start = ["Learner", "Needs help", "Answers", "Last activity"]
+    assert rows[0] == [*start, *(s.name for s in skills.SKILLS)]
     assert [r[0] for r in rows[1:]] == ["'@risky", "plain"]
-    assert all(len(r) == len(skills.SKILLS) + 2 for r in rows)
-    assert rows[2][1] == mastery.level_name(0)
+    assert all(len(r) == len(skills.SKILLS) + 4 for r in rows)
+    assert rows[2][1:4] == ["no", "0", "never"]
+    assert rows[2][4] == mastery.level_name(0)
     assert reports.safe_cell("=1+2") == "'=1+2" and reports.safe_cell("-3") == "'-3"
     assert reports.safe_cell("+x") == "'+x" and reports.safe_cell("ok") == "ok"
 

@@ -14,7 +14,7 @@ from django.contrib.auth.models import User
 from django.test import Client
 from django.urls import URLPattern, get_resolver, reverse
 
-from lessons.models import Classroom, Membership
+from lessons.models import Assignment, Classroom, Membership
 from tests.factories import make_teacher
 
 pytestmark = pytest.mark.django_db
@@ -37,8 +37,10 @@ def teach_routes() -> list[URLPattern]:
     return patterns
 
 
-def kwargs_for(pattern: URLPattern, classroom: Classroom, learner: User) -> dict[str, int]:
-    wanted = {"class_id": classroom.pk, "user_id": learner.pk}
+def kwargs_for(
+    pattern: URLPattern, classroom: Classroom, learner: User, assignment: Assignment
+) -> dict[str, int]:
+    wanted = {"class_id": classroom.pk, "user_id": learner.pk, "assignment_id": assignment.pk}
     return {name: wanted[name] for name in pattern.pattern.converters}
 
 
@@ -48,6 +50,7 @@ def test_every_teach_route_with_a_class_id_refuses_another_teachers_class():
     classroom.teachers.add(owner)
     lee = User.objects.create_user("lee-the-learner", password="a-long-learning-pass")
     Membership.objects.create(classroom=classroom, user=lee)
+    work = Assignment.objects.create(classroom=classroom, kind="lesson", lesson="badugi")
     # The owner does see the learner on the class page: the refusal below is
     # about who asks, not an empty class.
     owner_client = Client()
@@ -58,7 +61,7 @@ def test_every_teach_route_with_a_class_id_refuses_another_teachers_class():
     client.force_login(stranger)
     walked = []
     for pattern in teach_routes():
-        url = reverse(f"classes:{pattern.name}", kwargs=kwargs_for(pattern, classroom, lee))
+        url = reverse(f"classes:{pattern.name}", kwargs=kwargs_for(pattern, classroom, lee, work))
         for method in (client.get, client.post):
             response = method(url)
             walked.append(url)
@@ -67,6 +70,8 @@ def test_every_teach_route_with_a_class_id_refuses_another_teachers_class():
     classroom.refresh_from_db()
     assert classroom.join_code == "QWERTYUP", "a refused POST changed the class"
     assert list(classroom.teachers.all()) == [owner]
+    assert Assignment.objects.filter(pk=work.pk, classroom=classroom).exists()
+    assert list(classroom.memberships.values_list("user_id", flat=True)) == [lee.pk]
     # The class page, its CSV, the learner page, assigning, joining, the new
     # code and adding a teacher: the walk really found the teacher routes.
     assert len(set(walked)) >= 7, walked

@@ -1,0 +1,52 @@
+"""Hands played towards a class's "play N hands of a game" work, for the class reports.
+
+``lessons`` never imports ``play``; this module registers itself in
+``lessons.classes.status.HAND_COUNTERS`` when the app starts (``apps.py``).
+A hand counts when it is over, is of the assignment's game and was dealt
+after the work was set; it finished when it was last saved (``updated_at``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, F, FloatField, Sum, Window
+from django.db.models.functions import Coalesce, RowNumber
+
+from lessons.classes.status import HandsPlayed
+from lessons.models import Assignment
+from play.models import PlayedHand
+
+
+def hands_for(assignment: Assignment, users: Any) -> dict[int, HandsPlayed]:
+    """user id -> their finished hands towards ``assignment`` (two queries for any class)."""
+    counted = PlayedHand.objects.filter(
+        user__in=users,
+        is_over=True,
+        game=assignment.game,
+        created_at__gte=assignment.created_at,
+    )
+    totals = (
+        counted.values("user_id")
+        .annotate(
+            n=Count("pk"),
+            decisions=Coalesce(Sum("decisions"), 0),
+            mistakes=Coalesce(Sum("mistake_total"), 0.0, output_field=FloatField()),
+        )
+        .order_by()
+    )
+    found = {
+        row["user_id"]: HandsPlayed(row["n"], row["decisions"], row["mistakes"]) for row in totals
+    }
+    # When each learner's N-th hand ended: numbered in the database, not read hand by hand.
+    reached = (
+        counted.annotate(
+            nth=Window(RowNumber(), partition_by=F("user_id"), order_by=[F("updated_at"), F("pk")])
+        )
+        .filter(nth=assignment.hands)
+        .values_list("user_id", "updated_at")
+    )
+    for user_id, at in reached:
+        played = found[user_id]
+        found[user_id] = HandsPlayed(played.hands, played.decisions, played.mistakes, at)
+    return found
