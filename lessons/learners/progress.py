@@ -11,11 +11,11 @@ Attempts are only inserted, never updated: two tabs answering at once each
 add their own row. An exercise is "new" with no attempt, "tried" with
 attempts but none right, "solved" once any attempt was right.
 
-The review schedule (also in the README): an exercise answered wrongly comes
-back for review one day later; answered right on the first try once it is
-due, it comes back three days later, then seven; after that it leaves the
-list. A wrong first try at a review starts again at one day. Tries before a
-review is due do not move the schedule.
+There is one review schedule, the skills' FSRS cards
+(``lessons.learners.mastery``): /progress/, home and /study/ all read it.
+The exercises' own 1/3/7-day stages (``deal_figures.review_step``) are still
+kept on ``DealProgress`` but no page offers them as reviews any more; a
+wrong exercise is listed among the answers missed most recently.
 """
 
 from __future__ import annotations
@@ -409,16 +409,6 @@ def save_checklist(request: HttpRequest, lesson: str, ticked: list[int]) -> None
 # ---- Review and the progress page ----------------------------------------------
 
 
-@dataclass
-class ReviewItem:
-    deal: Deal
-    due: datetime
-    stage: int  # 0, 1 or 2: the next review waits 1, 3 or 7 days
-
-    def is_due(self, now: datetime) -> bool:
-        return self.due <= now
-
-
 def review_due(attempts: Iterable[tuple[datetime, bool]]) -> tuple[datetime, int] | None:
     """When an exercise is next due for review, from its attempts in time order; None if not."""
     stage: int | None = None
@@ -434,7 +424,6 @@ def review_due(attempts: Iterable[tuple[datetime, bool]]) -> tuple[datetime, int
 class Overview:
     lessons: list[tuple[course.Lesson, list[tuple[Deal, str]], int]]
     missed: list[tuple[Deal, datetime]]
-    review: list[ReviewItem]
     now: datetime
     total_attempts: int
 
@@ -475,13 +464,7 @@ def overview(request: HttpRequest) -> Overview:
     )[:5]
     shown = {**by_id, **Deal.objects.published().in_bulk([d for _, d in wrong])}
     missed = [(shown[d], when) for when, d in wrong if d in shown]
-    review = [
-        ReviewItem(by_id[d], row.review_due, row.review_stage)
-        for d, row in mine.items()
-        if row.review_due is not None and row.review_stage is not None
-    ]
-    review.sort(key=lambda item: item.due)
-    return Overview(lessons, missed, review, now, total)
+    return Overview(lessons, missed, now, total)
 
 
 def export(request: HttpRequest) -> dict[str, Any]:

@@ -54,6 +54,8 @@ class Change:
     skill: str
     before: int
     after: int
+    # The FSRS review the answer was for this skill; None for a later answer the same day.
+    review: mastery.Review | None = None
 
 
 def group_by_skill(
@@ -155,6 +157,11 @@ def item_skills(item: DrillItem) -> set[str]:
     return {key for keys in skills.skills_of_parts(item.parts, item.game, shows) for key in keys}
 
 
+def desired_retention() -> float:
+    """The chance of a right answer a review is timed for (the operator's setting)."""
+    return float(getattr(settings, "BADACEY_DESIRED_RETENTION", 0.9))
+
+
 def card_id(learner: Learner, skill: str) -> int:
     """A stable id for the learner's FSRS card of ``skill`` (FSRS cards need one)."""
     owner = f"u{learner.user_id}" if learner.user_id is not None else f"k{learner.key}"
@@ -193,7 +200,7 @@ def after_answer(
     keys = [a.skill for a in answers]
     rows = SkillState.objects.of_learner(learner).filter(skill__in=keys).select_for_update()
     states = {state.skill: state for state in rows}
-    retention = float(getattr(settings, "BADACEY_DESIRED_RETENTION", 0.9))
+    retention = desired_retention()
     changes: list[Change] = []
     for answer in answers:
         state = states.get(answer.skill) or SkillState(**owner, skill=answer.skill)
@@ -201,7 +208,7 @@ def after_answer(
         own = purpose
         if purpose == mastery.CHALLENGE and answer.skill != challenged:
             own = mastery.REVIEW
-        _apply(state, answer, learner, item, own, at, retention)
+        review = _apply(state, answer, learner, item, own, at, retention)
         if state.pk is None:
             try:
                 with transaction.atomic():  # a savepoint: another tab may make the row first
@@ -214,11 +221,11 @@ def after_answer(
                     .get(skill=answer.skill)
                 )
                 before = state.level
-                _apply(state, answer, learner, item, own, at, retention)
+                review = _apply(state, answer, learner, item, own, at, retention)
                 state.save(update_fields=STEP_FIELDS)
         else:
             state.save(update_fields=STEP_FIELDS)
-        changes.append(Change(answer.skill, before, state.level))
+        changes.append(Change(answer.skill, before, state.level, review))
     return changes
 
 
@@ -245,8 +252,8 @@ def _apply(
     purpose: str,
     at: datetime,
     retention: float,
-) -> None:
-    standing, due = mastery.step(
+) -> mastery.Review | None:
+    taken = mastery.take_step(
         standing_of(state),
         mastery.Answer(
             answer.correct,
@@ -259,6 +266,7 @@ def _apply(
         card_id(learner, answer.skill),
         retention,
     )
+    standing, due = taken.standing, taken.due
     state.level = standing.level
     state.clean_items = list(standing.clean_items)
     state.proficient_on = standing.proficient_on
@@ -266,6 +274,7 @@ def _apply(
     state.card = json.loads(standing.card)
     state.due, state.last_answered = due, at
     state.recent_mistakes = _mistakes(state.recent_mistakes, answer)
+    return taken.review
 
 
 def _mistakes(kept: Any, answer: SkillAnswer) -> list[str]:
@@ -337,6 +346,7 @@ def export(learner: Learner) -> dict[str, Any]:
                         "answered": i.answered_at.isoformat() if i.answered_at else None,
                         "correct": i.correct,
                         "hints": i.hints,
+                        "changes": i.changes,
                     }
                     for i in session.items.all()
                 ],

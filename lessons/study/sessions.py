@@ -283,10 +283,13 @@ def answer(
         )
         changes = getattr(attempt, "skill_changes", [])
         change = next((c for c in changes if c.skill == item.skill), None)
+        written = [[c.skill, c.before, c.after] for c in changes]
         if change is not None:
             StudyItem.objects.filter(pk=item.pk).update(
-                level_before=change.before, level_after=change.after
+                level_before=change.before, level_after=change.after, changes=written
             )
+        else:
+            StudyItem.objects.filter(pk=item.pk).update(changes=written)
         if not StudyItem.objects.filter(session=session, answered_at__isnull=True).exists():
             StudySession.objects.filter(pk=session.pk, finished__isnull=True).update(finished=now)
     return True
@@ -328,6 +331,25 @@ class Summary:
     started: list[Move] = field(default_factory=list)  # first answers: Not started to Learning
 
 
+def _changes_of(item: StudyItem) -> list[tuple[str, int, int]]:
+    """Every (skill, before, after) the item's answer wrote, in the order written.
+
+    An item answered before ``changes`` was kept has only its own skill's levels.
+    """
+    found: list[tuple[str, int, int]] = []
+    for entry in item.changes if isinstance(item.changes, list) else ():
+        if (
+            isinstance(entry, list)
+            and len(entry) == 3
+            and isinstance(entry[0], str)
+            and all(isinstance(n, int) for n in entry[1:])
+        ):
+            found.append((entry[0], entry[1], entry[2]))
+    if not found and item.level_before is not None and item.level_after is not None:
+        found.append((item.skill, item.level_before, item.level_after))
+    return found
+
+
 def summary(learner: Learner, items: Sequence[StudyItem], now: datetime) -> Summary:
     """What the session did: items right, skills up and down, what comes due, where to read."""
     answered = [i for i in items if i.answered_at is not None]
@@ -335,14 +357,16 @@ def summary(learner: Learner, items: Sequence[StudyItem], now: datetime) -> Summ
     last: dict[str, int] = {}
     wrong: Counter[str] = Counter()
     for item in answered:
-        if item.level_before is not None:
-            first.setdefault(item.skill, item.level_before)
-        if item.level_after is not None:
-            last[item.skill] = item.level_after
+        for skill, before, after in _changes_of(item):
+            first.setdefault(skill, before)
+            last[skill] = after
         if not item.correct:
             wrong[item.skill] += 1
-    moves = [Move(skills.BY_KEY[k], first[k], last[k]) for k in last if k in first]
-    moves = [m for m in moves if m.skill is not None]
+    moves = [
+        Move(skills.BY_KEY[k], first[k], last[k])
+        for k in last
+        if k in first and k in skills.BY_KEY and first[k] != last[k]
+    ]
     states = SkillState.objects.of_learner(learner).filter(due__isnull=False).order_by("due")
     next_due = [
         (skills.BY_KEY[s.skill], mastery.due_in_words(s.due, now))
