@@ -9,6 +9,7 @@ file; each feature keeps its own tables beside its code:
   ``ChecklistTicks`` and the rows kept with each answer (``DealProgress``,
   ``DealFigures``, ``LearnerActivity``) and the request limits' ``LimitCount``;
 - ``lessons/study/models.py``: ``SkillState``, ``StudySession``, ``StudyItem``;
+- ``lessons/memory/models.py``: ``ReviewLog`` and ``FittedParameters``;
 - ``lessons/hands/models.py``: ``RealHand``;
 - ``lessons/classes/models.py``: ``Classroom``, ``Membership``, ``Assignment``,
   ``DiagnosedMistake``.
@@ -52,6 +53,7 @@ from lessons.learners.models import (
     LearnerActivity,
     LimitCount,
 )
+from lessons.memory.models import FittedParameters, ReviewLog
 from lessons.study.models import OwnedQuerySet, SkillState, StudyItem, StudySession
 
 __all__ = [
@@ -72,6 +74,7 @@ __all__ = [
     "DealProgress",
     "DealQuerySet",
     "DiagnosedMistake",
+    "FittedParameters",
     "Learner",
     "LearnerActivity",
     "LimitCount",
@@ -80,6 +83,7 @@ __all__ = [
     "OwnedQuerySet",
     "RealHand",
     "RealHandQuerySet",
+    "ReviewLog",
     "SkillState",
     "StaleDealError",
     "StudyItem",

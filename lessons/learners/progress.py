@@ -41,6 +41,7 @@ from lessons import course
 from lessons.learners import deal_figures, skill_records
 from lessons.learners.deal_figures import REVIEW_DAYS as REVIEW_DAYS
 from lessons.learners.deal_figures import review_step
+from lessons.memory import review_log
 from lessons.models import Attempt, ChecklistTicks, Deal, DealProgress, Learner
 
 SESSION_KEY = "learner_key"
@@ -94,7 +95,10 @@ def _first_learner_key(request: HttpRequest) -> str:
 
 def answer_data(request: HttpRequest) -> dict[str, list[str]]:
     """The posted answer without the CSRF token, to fill the form again later."""
-    data = {k: v for k, v in request.POST.lists() if k != "csrfmiddlewaretoken"}
+    # The answer timer's figure is kept in the review log, not with the answer.
+    data = {
+        k: v for k, v in request.POST.lists() if k not in ("csrfmiddlewaretoken", review_log.FIELD)
+    }
     if sum(len(k) + sum(len(x) for x in v) for k, v in data.items()) > MAX_ANSWER_CHARS:
         return {}
     return data
@@ -106,6 +110,7 @@ def record_attempt(request: HttpRequest, deal: Deal, form: Any) -> Attempt | Non
         return None
     learner = learner_of(request, create=True)
     with transaction.atomic():  # the attempt and the skills it moves, together
+        timing = review_log.timing_of(request, learner, timezone.now())
         attempt = Attempt.objects.create(
             **learner.owner(),
             deal=deal,
@@ -118,7 +123,13 @@ def record_attempt(request: HttpRequest, deal: Deal, form: Any) -> Attempt | Non
         deal_figures.count_activity(attempt)
         answers = skill_records.from_results(deal, form.results, skill_records.table_shows(deal))
         skill_records.after_answer(
-            learner, answers, f"deal:{deal.slug}", "practice", attempt.created_at
+            learner,
+            answers,
+            f"deal:{deal.slug}",
+            "practice",
+            attempt.created_at,
+            source="quick-check" if deal.section else "exercise",
+            timing=timing,
         )
         for hook in AFTER_ANSWER:
             hook(learner, attempt, answers)
@@ -137,6 +148,8 @@ def record_drill_attempt(
     results: Any = None,
     purpose: str = "practice",
     skill: str = "",
+    source: str = "",
+    shown_at: datetime | None = None,
 ) -> Attempt:
     """Store one answer to a drill item (``kind`` such as "badugi", ``item_key`` its URL or key).
 
@@ -144,6 +157,9 @@ def record_drill_attempt(
     skills it exercises take per-part verdicts, hints and misconceptions;
     ``purpose`` says whether it was a review or challenge item of a session,
     ``skill`` the skill the session chose it for (a challenge masters only that one).
+    ``source`` names the feature for the review log ("drill", or "replay" for
+    the replayer's quiz, unless given); ``shown_at``, when known, is when the
+    item was put before the learner (the server clock's start without JavaScript).
     The attempt's ``skill_changes`` lists each skill's level before and after.
     """
     if not kind or len(kind) > 40 or len(item_key) > 300:
@@ -152,7 +168,9 @@ def record_drill_attempt(
         )
     learner = learner_of(request, create=True)
     parts = [bool(p) for p in parts]
+    source = source or ("replay" if kind == Attempt.REPLAY_QUIZ else "drill")
     with transaction.atomic():  # the attempt and the skills it moves, together
+        timing = review_log.timing_of(request, learner, timezone.now(), shown_at)
         attempt = Attempt.objects.create(
             **learner.owner(),
             drill_kind=kind,
@@ -168,7 +186,14 @@ def record_drill_attempt(
         )
         key = f"{kind}/{item_key}"
         changes = skill_records.after_answer(
-            learner, answers, key, purpose, attempt.created_at, challenged=skill
+            learner,
+            answers,
+            key,
+            purpose,
+            attempt.created_at,
+            challenged=skill,
+            source=source,
+            timing=timing,
         )
         for hook in AFTER_ANSWER:
             hook(learner, attempt, answers)

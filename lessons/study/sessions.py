@@ -280,6 +280,8 @@ def answer(
             results=results,
             purpose=item.purpose,
             skill=item.skill,
+            source="study",
+            shown_at=shown_at(session, item),
         )
         changes = getattr(attempt, "skill_changes", [])
         change = next((c for c in changes if c.skill == item.skill), None)
@@ -293,6 +295,17 @@ def answer(
         if not StudyItem.objects.filter(session=session, answered_at__isnull=True).exists():
             StudySession.objects.filter(pk=session.pk, finished__isnull=True).update(finished=now)
     return True
+
+
+def shown_at(session: StudySession, item: StudyItem) -> datetime:
+    """When the item came up: the previous item's answer, else the session's start."""
+    before = (
+        session.items.filter(position__lt=item.position, answered_at__isnull=False)
+        .order_by("-answered_at")
+        .values_list("answered_at", flat=True)
+        .first()
+    )
+    return before or session.created
 
 
 def skill_link(skill: skills.Skill) -> SectionLink:

@@ -31,6 +31,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "lessons.models",
             "lessons.learners.models",
             "lessons.study.models",
+            "lessons.memory.models",
             "lessons.hands.models",
             "lessons.classes.models",
         ),
@@ -44,6 +45,9 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "lessons.learners.mastery",
             "lessons.learners.skill_records",
             "lessons.classes.records",
+            # The review log and the choice of FSRS parameters: written and read per answer.
+            "lessons.memory.review_log",
+            "lessons.memory.parameters",
         ),
     ),
     ("exercises", ("lessons.exercises.blocks", "lessons.exercises.forms", "lessons.exercises")),
