@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST, require_safe
 from badacey_site.whole_numbers import read_whole_number
 from lessons import course
 from lessons.learners import progress, skill_records
+from lessons.memory import parameters as memory_parameters
 from lessons.study import sessions as study
 
 
@@ -24,6 +25,7 @@ def progress_page(request: HttpRequest) -> HttpResponse:
         "due_rows": [row for row in rows if row.due is not None and row.due <= moment],
         "retention_percent": round(100 * skill_records.desired_retention()),
         "activity": study.activity(learner, moment),
+        "memory": memory_parameters.in_use(learner),
     }
     return render(request, "lessons/progress.html", context)
 

@@ -29,10 +29,10 @@ class InUse:
     @property
     def words(self) -> str:
         if self.source == OWN:
-            return "fitted to your own answers"
+            return "FSRS settings fitted to your own answers"
         if self.source == SITE:
-            return "fitted to every learner's answers on this site"
-        return "the scheduler's standard settings"
+            return "FSRS settings fitted to every learner's answers on this site"
+        return "the FSRS scheduler's standard settings"
 
 
 STANDARD = InUse(DEFAULTS, None)

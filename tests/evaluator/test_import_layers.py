@@ -54,6 +54,8 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("tools", ("lessons.tools.forms", "lessons.tools.odds_answers")),
     ("drills", ("lessons.drills.forms", "lessons.drills.items")),
     ("study", ("lessons.study.sessions",)),
+    # The nightly fit of FSRS parameters and its background task.
+    ("memory", ("lessons.memory.fit", "lessons.memory.tasks")),
     ("glossary", ("lessons.glossary.terms", "lessons.glossary.linking")),
     ("classes", ("lessons.classes",)),
     ("pages", ("lessons.pages.page_cache", "lessons.pages.slots", "lessons.pages")),
