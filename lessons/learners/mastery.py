@@ -141,13 +141,19 @@ def scheduler(
     desired_retention: float = 0.9, parameters: tuple[float, ...] | None = None
 ) -> Scheduler:
     """The FSRS scheduler for a retention and a parameter set (None: the package's defaults)."""
-    extra = {"parameters": parameters} if parameters else {}
+    if parameters:
+        return Scheduler(
+            parameters=parameters,
+            desired_retention=desired_retention,
+            learning_steps=(),
+            relearning_steps=(),
+            enable_fuzzing=False,
+        )
     return Scheduler(
         desired_retention=desired_retention,
         learning_steps=(),
         relearning_steps=(),
         enable_fuzzing=False,
-        **extra,
     )
 
 

@@ -253,8 +253,10 @@ def _store(
     user, key = owner if owner is not None else (None, "")
     if active:
         mine = FittedParameters.objects.filter(scope=scope, active=True)
-        if scope == FittedParameters.LEARNER:
-            mine = mine.filter(user_id=user, learner_key=key)
+        if scope == FittedParameters.LEARNER and user is not None:
+            mine = mine.filter(user_id=user)
+        elif scope == FittedParameters.LEARNER:
+            mine = mine.filter(user=None, learner_key=key)
         mine.update(active=False)
     FittedParameters.objects.create(
         scope=scope,
