@@ -167,7 +167,7 @@ def feed_skills(
         for key in skills.decision_skills(grade.skill_kind, grade.reason_code)
     ]
     item = f"play:{hand.pk}:{grade.step}"
-    skill_records.after_answer(learner, answers, item, purpose, timezone.now())
+    skill_records.after_answer(learner, answers, item, purpose, timezone.now(), source="played")
 
 
 def shows_grades(hand: PlayedHand) -> bool:
