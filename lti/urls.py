@@ -1,0 +1,17 @@
+"""The tool's addresses under /lti/: the ones a course site's administrator registers."""
+
+from __future__ import annotations
+
+from django.urls import path
+from lti_tool.views import jwks
+
+from lti import views
+
+app_name = "lti"
+
+urlpatterns = [
+    path(".well-known/jwks.json", jwks, name="jwks"),
+    path("init/<uuid:registration_uuid>/", views.LoginView.as_view(), name="init"),
+    path("launch/", views.LaunchView.as_view(), name="launch"),
+    path("content/", views.choose_content, name="content"),
+]
