@@ -7,6 +7,7 @@ from typing import Any
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import Submit
 from django import forms
+from django.urls import reverse
 
 from lti import targets
 
@@ -20,6 +21,8 @@ GROUPS = {
 
 class ContentChoiceForm(forms.Form):
     target = forms.ChoiceField(label="Content to add to the course", widget=forms.RadioSelect)
+    # The launch's id, signed (lti.content): it stands in for the session and the CSRF token.
+    launch = forms.CharField(widget=forms.HiddenInput, required=False)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -30,6 +33,8 @@ class ContentChoiceForm(forms.Form):
         assert isinstance(field, forms.ChoiceField)
         field.choices = [(GROUPS[kind], items) for kind, items in grouped.items() if items]
         self.helper = FormHelper()
+        self.helper.form_action = reverse("lti:content")
+        self.helper.disable_csrf = True  # the signed launch field does its work (lti.content)
         self.helper.add_input(Submit("choose", "Add this to the course"))
 
     def clean_target(self) -> targets.Target:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import path
 from lti_tool.views import jwks
 
-from lti import views
+from lti import content, views
 
 app_name = "lti"
 
@@ -13,5 +13,5 @@ urlpatterns = [
     path(".well-known/jwks.json", jwks, name="jwks"),
     path("init/<uuid:registration_uuid>/", views.LoginView.as_view(), name="init"),
     path("launch/", views.LaunchView.as_view(), name="launch"),
-    path("content/", views.choose_content, name="content"),
+    path("content/", content.choose_content, name="content"),
 ]

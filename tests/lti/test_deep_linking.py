@@ -27,6 +27,16 @@ def open_menu(platform, client: Client, role: str = "Instructor"):
     return client.post("/lti/launch/", {"id_token": platform.sign(claims), "state": state})
 
 
+def launch_field(page: str) -> str:
+    return unescape(re.search(r'name="launch" value="([^"]+)"', page).group(1))
+
+
+def choose(platform, target: str):
+    """Open the menu and choose, as a framed page would: the choice carries no cookie."""
+    menu = open_menu(platform, Client()).content.decode()
+    return Client().post("/lti/content/", {"target": target, "launch": launch_field(menu)})
+
+
 def signed_answer(platform, page: str) -> dict:
     """The JWT the page posts back, checked with the tool's published key set."""
     token = unescape(re.search(r'name="JWT" value="([^"]+)"', page).group(1))
@@ -47,9 +57,16 @@ def test_the_menu_lists_lessons_drills_deals_and_the_table(platform):
     deal = make_deal(title="Kira's split pot")
     client = Client()
     response = open_menu(platform, client)
-    assert response.status_code == 302 and response["Location"] == "/lti/content/"
+    assert response.status_code == 200
     assert CourseClass.objects.count() == 1  # an instructor's launch: the class is made
-    page = client.get("/lti/content/").content.decode()
+    # The course site shows the menu in a frame of its own page: only it may frame it.
+    assert "X-Frame-Options" not in response
+    assert f"frame-ancestors {platform.issuer}" in response["Content-Security-Policy"]
+    page = response.content.decode()
+    # A menu opened in a window of its own (cookies kept) also comes back from the session.
+    assert client.get("/lti/content/").content.decode().count('type="radio"') == page.count(
+        'type="radio"'
+    )
     for lesson in course.LESSONS:
         assert f'value="lesson:{lesson.key}"' in page
     for drill in KINDS.values():
@@ -59,9 +76,7 @@ def test_the_menu_lists_lessons_drills_deals_and_the_table(platform):
 
 
 def test_a_choice_goes_back_signed_with_a_gradebook_column(platform):
-    client = Client()
-    open_menu(platform, client)
-    response = client.post("/lti/content/", {"target": "lesson:badugi"})
+    response = choose(platform, "lesson:badugi")
     assert response.status_code == 200
     page = response.content.decode()
     assert f'action="{platform.issuer}/deep-link-return"' in page
@@ -82,23 +97,18 @@ def test_a_choice_goes_back_signed_with_a_gradebook_column(platform):
 
 
 def test_an_ungraded_choice_has_no_gradebook_column(platform):
-    client = Client()
-    open_menu(platform, client)
     drill = next(iter(KINDS.values()))
     code = f"drill:{drill.key}:{drill.games[0]}:1"
-    answer = signed_answer(
-        platform, client.post("/lti/content/", {"target": code}).content.decode()
-    )
+    answer = signed_answer(platform, choose(platform, code).content.decode())
     [item] = answer[DL + "content_items"]
     assert item["custom"] == {"target": code} and "lineItem" not in item
 
 
 def test_a_choice_of_nothing_is_shown_again_with_a_message(platform):
-    client = Client()
-    open_menu(platform, client)
-    response = client.post("/lti/content/", {"target": "lesson:chess"})
+    response = choose(platform, "lesson:chess")
     assert response.status_code == 400
     assert "Select a valid choice" in response.content.decode()
+    assert 'name="launch"' in response.content.decode()  # the next try still has its launch
 
 
 def test_a_learner_cannot_open_the_menu(platform):
@@ -113,3 +123,8 @@ def test_the_menu_without_a_launch_says_where_to_start(platform):
     response = Client().get("/lti/content/")
     assert response.status_code == 403
     assert "add content" in response.content.decode()
+    menu = open_menu(platform, Client()).content.decode()
+    forged = launch_field(menu)[:-2] + "xx"
+    refused = Client().post("/lti/content/", {"target": "lesson:badugi", "launch": forged})
+    assert refused.status_code == 403
+    assert "JWT" not in refused.content.decode()
