@@ -42,3 +42,15 @@ class ContentChoiceForm(forms.Form):
             return targets.parse(self.cleaned_data["target"])
         except targets.BadTarget as error:
             raise forms.ValidationError(str(error)) from None
+
+
+class RosterForm(forms.Form):
+    """A button: fill one course's class from the course site's member list."""
+
+    def __init__(self, course: Any, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.helper = FormHelper()
+        self.helper.form_action = reverse("lti:roster", args=[course.pk])
+        self.helper.add_input(
+            Submit("fill", "Fill the class from the course site", css_class="btn-outline-primary")
+        )

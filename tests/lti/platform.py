@@ -52,6 +52,8 @@ class Platform:
         self.stored: list[dict[str, Any]] = []  # the scores the gradebook kept (answered 200)
         self.statuses: deque[int] = deque()  # answers to give the next score posts
         self.token_requests: list[dict[str, Any]] = []
+        self.members: list[dict[str, Any]] = []  # the course's member list (NRPS)
+        self.members_status = 200
 
     @property
     def url(self) -> str:
@@ -77,6 +79,12 @@ class Platform:
             def do_GET(self) -> None:
                 if self.path == "/jwks":
                     self._send(200, platform.jwks)
+                elif self.path == "/memberships":
+                    if self.headers.get("Authorization") != "Bearer platform-access-token":
+                        self._send(401, {"error": "no token"})
+                        return
+                    body = {"id": "members", "members": platform.members}
+                    self._send(platform.members_status, body)
                 else:
                     self._send(404, {"error": "not found"})
 
@@ -169,6 +177,10 @@ class Platform:
             LTI + "roles": [ROLE + role],
             LTI + "context": {"id": course, "title": "Draw poker, spring term", "label": "DP1"},
             LTI + "target_link_uri": LAUNCH_URL,
+            "https://purl.imsglobal.org/spec/lti-nrps/claim/namesroleservice": {
+                "context_memberships_url": f"{self.url}/memberships",
+                "service_versions": ["2.0"],
+            },
         }
         if deep_linking:
             claims[LTI + "message_type"] = "LtiDeepLinkingRequest"
