@@ -16,12 +16,20 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from lti_tool.models import Key, LtiLaunch
-from lti_tool.utils import get_launch_from_request
+from lti_tool.utils import DjangoToolConfig
+from pylti1p3.contrib.django import DjangoCacheDataStorage, DjangoMessageLaunch
 from pylti1p3.exception import LtiException
 
+from badacey_site import sign_in_limits
 from lti.models import UsedNonce
 
 NONCE_KEPT = timedelta(days=1)
+# A course site's key set is fetched once per this many seconds, not at every launch:
+# a launch stays quick, and a flood of forged launches cannot make us flood the site.
+KEY_SET_SECONDS = 10 * 60
+# Refused launches per address and window (settings.LIMITS); good launches are not counted,
+# so a school's many learners behind one address are never held up by each other.
+REFUSED_LIMIT = "lti_refused_launch_per_address"
 
 # pylti1p3's reasons, in words a teacher or an administrator can act on.
 REASONS = {
@@ -49,12 +57,34 @@ def refused_page(request: HttpRequest, status: int, message: str) -> HttpRespons
     return render(request, "lti/refused.html", {"message": message}, status=status)
 
 
+def _validated(request: HttpRequest) -> LtiLaunch:
+    """django-lti's ``get_launch_from_request``, with the course site's key set cached."""
+    message_launch = DjangoMessageLaunch(
+        request, DjangoToolConfig(), launch_data_storage=DjangoCacheDataStorage()
+    )
+    message_launch.set_public_key_caching(DjangoCacheDataStorage(), KEY_SET_SECONDS)
+    message_launch.validate()
+    return LtiLaunch(message_launch)
+
+
+def limited(request: HttpRequest) -> HttpResponse | None:
+    """The 429 page when this address has had too many launches refused lately."""
+    verdict = sign_in_limits.check(REFUSED_LIMIT, sign_in_limits.address_of(request))
+    if verdict.allowed:
+        return None
+    return sign_in_limits.limited_response(request, verdict, "refused course-site launches")
+
+
+def count_refusal(request: HttpRequest) -> None:
+    sign_in_limits.spend(REFUSED_LIMIT, sign_in_limits.address_of(request))
+
+
 def checked_launch(request: HttpRequest) -> LtiLaunch:
     """The launch posted in ``request``, checked; Refused (400 or 403) when it fails a check."""
     if not request.POST.get("id_token"):
         raise Refused(400, "This address takes a launch from a course site, which was missing.")
     try:
-        return get_launch_from_request(request)
+        return _validated(request)
     except LtiException as error:
         reason = str(error)
         if reason.startswith("Can't decode id_token"):

@@ -1,10 +1,12 @@
-"""django-lti's launch middleware, run only for the tool's own addresses.
+"""django-lti's launch middleware, run only where a launch can be restored.
 
 django-lti's middleware reads the session on every request to restore the
-launch (``request.lti_launch``). Reading the session marks every page
-``Vary: Cookie`` and costs a cache look-up, on pages that never ask for a
-launch; only the views under /lti/ do. Elsewhere ``request.lti_launch`` is
-django-lti's own "no launch" object, as for a visitor who never launched.
+launch (``request.lti_launch``), and with no launch in the session it
+checks the request itself as a launch. Here that would mean: every page
+marked ``Vary: Cookie`` and paying a cache look-up, and each launch post
+checked twice (once here, once by the launch view). So django-lti's
+middleware runs only under /lti/ and only for a session that holds a
+launch; elsewhere ``request.lti_launch`` is django-lti's "no launch" object.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse
+from lti_tool.constants import SESSION_KEY
 from lti_tool.middleware import LtiLaunchMiddleware
 from lti_tool.models import AbsentLtiLaunch
 
@@ -23,7 +26,7 @@ class ToolLaunchMiddleware(LtiLaunchMiddleware):
     get_response: Callable[[HttpRequest], HttpResponse]
 
     def __call__(self, request: Any) -> HttpResponse:
-        if request.path_info.startswith(PREFIX):
+        if request.path_info.startswith(PREFIX) and request.session.get(SESSION_KEY):
             response: HttpResponse = super().__call__(request)
             return response
         request.lti_launch = AbsentLtiLaunch()

@@ -27,7 +27,14 @@ from pylti1p3.contrib.django import DjangoCacheDataStorage, DjangoOIDCLogin
 from pylti1p3.exception import LtiException, OIDCException
 
 from lti import accounts, completion, content, targets
-from lti.launch import Refused, checked_launch, refused_page, retire_nonce
+from lti.launch import (
+    Refused,
+    checked_launch,
+    count_refusal,
+    limited,
+    refused_page,
+    retire_nonce,
+)
 from lti.models import LearnerScore, LinkedWork
 
 
@@ -80,6 +87,9 @@ class LaunchView(LtiLaunchBaseView):
     """A course link or the instructor's content menu, opened from the course site."""
 
     def post(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
+        too_many = limited(request)
+        if too_many is not None:
+            return too_many
         try:
             launch = checked_launch(request)
             with transaction.atomic():
@@ -103,6 +113,7 @@ class LaunchView(LtiLaunchBaseView):
                 else:
                     raise Refused(400, "This kind of launch is not one this tool offers.")
         except Refused as refusal:
+            count_refusal(request)
             return refused_page(request, refusal.status, refusal.message)
         request.session.flush()
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")

@@ -54,6 +54,7 @@ class Platform:
         self.token_requests: list[dict[str, Any]] = []
         self.members: list[dict[str, Any]] = []  # the course's member list (NRPS)
         self.members_status = 200
+        self.jwks_fetches = 0
 
     @property
     def url(self) -> str:
@@ -78,6 +79,7 @@ class Platform:
 
             def do_GET(self) -> None:
                 if self.path == "/jwks":
+                    platform.jwks_fetches += 1
                     self._send(200, platform.jwks)
                 elif self.path == "/memberships":
                     if self.headers.get("Authorization") != "Bearer platform-access-token":

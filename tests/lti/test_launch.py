@@ -235,3 +235,21 @@ def test_the_key_set_lists_the_tools_public_key(platform):
     keys = Client().get("/lti/.well-known/jwks.json").json()["keys"]
     assert keys and all("d" not in key for key in keys)  # public halves only
     assert keys == platform.tool_jwks["keys"]
+
+
+def test_the_course_sites_key_set_is_fetched_once_not_at_every_launch(platform):
+    for sub in ("learner-1", "learner-2", "learner-3"):
+        assert platform.launch(Client(), sub=sub).status_code == 302
+    assert platform.jwks_fetches == 1
+
+
+def test_an_address_with_many_refused_launches_is_paused(platform, settings):
+    settings.LIMITS = {**settings.LIMITS, "lti_refused_launch_per_address": 2}
+    for _ in range(2):
+        client = Client()
+        state, nonce = platform.login(client)
+        token = platform.sign(platform.claims(nonce, sub="x"), key=platform.new_key())
+        assert client.post("/lti/launch/", {"id_token": token, "state": state}).status_code == 403
+    paused = platform.launch(Client(), sub="learner-1")
+    assert paused.status_code == 429
+    assert not LtiUser.objects.exists()
