@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PRODUCT = ("evaluator", "lessons", "play", "badacey_site")
+PRODUCT = ("evaluator", "lessons", "play", "lti", "badacey_site")
 
 # Lowest first. A module belongs to the first layer one of whose prefixes it starts with.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -214,6 +214,19 @@ def test_the_study_table_app_sits_above_lessons():
     ]
     assert upward == []
     assert "lessons.learners.progress" in graph()["play.views"]
+
+
+def test_the_course_site_app_sits_on_top():
+    """lti/ builds on lessons and play (accounts, classes, answers, hands); neither needs it."""
+    upward = [
+        f"{module} -> {target}"
+        for module, targets in graph().items()
+        if module.startswith(("lessons.", "evaluator.", "play."))
+        for target in targets
+        if target == "lti" or target.startswith("lti.")
+    ]
+    assert upward == []
+    assert "lessons.classes.assigned" in graph()["lti.completion"]
 
 
 def test_the_layer_check_sees_an_upward_import():
