@@ -245,6 +245,8 @@ class GridForm(forms.Form):
         required=False,
     )
     work = forms.TypedChoiceField(label="Work set", coerce=int, required=False, empty_value=None)
+    # Which page of the grid: a class of hundreds is shown a page of rows at a time.
+    page = forms.IntegerField(required=False, min_value=1)
 
     def __init__(self, *args: Any, work_choices: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

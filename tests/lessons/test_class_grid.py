@@ -87,3 +87,31 @@ def test_the_csv_matches_what_the_screen_shows(busy):
     everyone = csv_rows(tutor, classroom)
     assert [r[0] for r in everyone[1:]] == ["ash", "bo", "cy"]
     assert everyone[1][2] == "3" and everyone[2][2] == "1" and everyone[3][2] == "0"
+
+
+def test_a_large_class_is_shown_a_page_of_learners_at_a_time_and_the_csv_keeps_them_all():
+    teacher = make_teacher("pager")
+    classroom = Classroom.objects.create(name="Big room", join_code="PAGE-BIG-ROOM")
+    classroom.teachers.add(teacher)
+    from django.contrib.auth.models import User
+
+    from lessons.classes.views import GRID_PAGE_ROWS
+    from lessons.models import Membership
+
+    count = GRID_PAGE_ROWS + 7
+    users = User.objects.bulk_create(User(username=f"pupil-{n:03}") for n in range(count))
+    Membership.objects.bulk_create(Membership(classroom=classroom, user=u) for u in users)
+    client = Client()
+    client.force_login(teacher)
+    first = client.get(f"/teach/{classroom.pk}/").content.decode()
+    assert "pupil-000" in first and f"pupil-{GRID_PAGE_ROWS - 1:03}" in first
+    assert f"pupil-{GRID_PAGE_ROWS:03}" not in first
+    assert f"Learners 1 to {GRID_PAGE_ROWS} of {count} shown" in first
+    assert "page=2" in first
+    second = client.get(f"/teach/{classroom.pk}/?page=2").content.decode()
+    assert f"pupil-{count - 1:03}" in second and "pupil-000<" not in second
+    # A page past the end shows the last page, a nonsense one the first: never an error.
+    assert f"pupil-{count - 1:03}" in client.get(f"/teach/{classroom.pk}/?page=99").content.decode()
+    assert client.get(f"/teach/{classroom.pk}/?page=x").status_code == 200
+    csv_text = b"".join(client.get(f"/teach/{classroom.pk}/grid.csv").streaming_content).decode()
+    assert all(f"pupil-{n:03}" in csv_text for n in range(count))
