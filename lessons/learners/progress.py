@@ -38,7 +38,7 @@ from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
 from lessons import course
-from lessons.learners import deal_figures, skill_records
+from lessons.learners import deal_figures, owned, skill_records
 from lessons.learners.deal_figures import REVIEW_DAYS as REVIEW_DAYS
 from lessons.learners.deal_figures import review_step
 from lessons.memory import review_log
@@ -554,6 +554,8 @@ def delete_progress(request: HttpRequest) -> int:
             hook(learner)
         answered = deal_figures.deals_of(Attempt.objects.of_learner(learner))
         deleted, _ = Attempt.objects.of_learner(learner).delete()
+        # Any owned table the hooks above did not empty (a feature's new one).
+        owned.sweep(learner)
         deal_figures.recount(answered)
         if learner.user_id is not None:
             deal_figures.recount_activity([learner.user_id])

@@ -41,6 +41,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "learners",
         (
             "lessons.learners.progress",
+            "lessons.learners.owned",
             "lessons.learners.deal_figures",
             "lessons.learners.mastery",
             "lessons.learners.skill_records",

@@ -1,0 +1,60 @@
+"""Deleting my progress empties every table that keeps my rows, found by its shape."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.test import Client
+
+from lessons.learners import owned, progress
+from lessons.models import Deal, SkillState
+from play.models import PlayedHand
+from tests.factories import right_answer
+from tests.play.test_review_pages import finished, loose
+
+pytestmark = pytest.mark.django_db
+PASSWORD = "a-long-owning-pass"
+
+
+def busy_learner(monkeypatch) -> tuple[User, Client]:
+    """An account that answered an exercise, started a study session and played a hand."""
+    user = User.objects.create_user("owner", password=PASSWORD)
+    client = Client()
+    client.force_login(user)
+    deal = Deal.objects.published().exclude(lesson="").first()
+    client.post(deal.check_url, right_answer(deal))
+    client.post("/study/start/", {"kind": "practice"})
+    finished(client, monkeypatch, chooser=loose)
+    return user, client
+
+
+def test_every_owned_table_is_found_by_its_shape():
+    labels = {m._meta.label for m in owned.owned_models()}
+    for known in (
+        "lessons.Attempt",
+        "lessons.ChecklistTicks",
+        "lessons.DealProgress",
+        "lessons.SkillState",
+        "lessons.StudySession",
+        "lessons.ReviewLog",
+        "play.PlayedHand",
+    ):
+        assert known in labels
+
+
+def test_deleting_progress_leaves_no_row_in_any_owned_table(monkeypatch):
+    user, client = busy_learner(monkeypatch)
+    assert SkillState.objects.filter(user=user).exists()
+    assert PlayedHand.objects.filter(user=user).exists()
+    client.post("/accounts/settings/delete-progress/", {"confirm": "yes"})
+    left = {
+        m._meta.label: m._default_manager.filter(user=user).count() for m in owned.owned_models()
+    }
+    assert {label: n for label, n in left.items() if n} == {}
+
+
+def test_a_table_whose_feature_forgot_its_hook_is_swept_all_the_same(monkeypatch):
+    user, client = busy_learner(monkeypatch)
+    monkeypatch.setattr(progress, "ON_DELETE_PROGRESS", [])
+    client.post("/accounts/settings/delete-progress/", {"confirm": "yes"})
+    assert not PlayedHand.objects.filter(user=user).exists()
