@@ -244,7 +244,9 @@ class GridForm(forms.Form):
         choices=[("", "Every learner"), ("help", "Only who needs help")],
         required=False,
     )
-    work = forms.TypedChoiceField(label="Work set", coerce=int, required=False, empty_value=None)
+    work = forms.TypedChoiceField(
+        label="Columns of work", coerce=int, required=False, empty_value=None
+    )
 
     def __init__(self, *args: Any, work_choices: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
