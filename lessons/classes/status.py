@@ -117,6 +117,8 @@ class Evidence:
     finishes: dict[tuple[int, int], datetime] = field(default_factory=dict)
     hands: dict[tuple[int, int], HandsPlayed] = field(default_factory=dict)
     by_lesson: dict[str, set[int]] = field(default_factory=dict)
+    # assignment id -> the exercises it asks for, worked out once, not once per learner
+    wanted: dict[int, set[int]] = field(default_factory=dict)
 
     @classmethod
     def gather(cls, assignments: Iterable[Assignment], users: Any) -> Evidence:
@@ -128,7 +130,8 @@ class Evidence:
         found = cls(by_lesson=lesson_deals(assignments))
         wanted: set[int] = set()
         for a in assignments:
-            wanted |= deals_of(a, found.by_lesson)
+            found.wanted[a.pk] = deals_of(a, found.by_lesson)
+            wanted |= found.wanted[a.pk]
         if wanted:
             first_right = Min(Case(When(correct=True, then="created_at")))
             rows = (
@@ -198,7 +201,9 @@ def _progress(
             return True, True, played.reached_at, ""
         left = assignment.hands - played.hands
         return False, played.hands > 0, None, f"{_plural(left, 'hand')} to play"
-    wanted = deals_of(assignment, ev.by_lesson)
+    wanted = ev.wanted.get(assignment.pk)
+    if wanted is None:
+        wanted = deals_of(assignment, ev.by_lesson)
     mine = ev.deals.get(user_id, {})
     firsts = [mine.get(pk) for pk in wanted]
     solved = [at for at in firsts if at is not None]
