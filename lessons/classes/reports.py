@@ -588,6 +588,54 @@ def assignment_page(classroom: Classroom, assignment_id: int, now: datetime) -> 
     return {"row": row, "learners": learners}
 
 
+def assignment_csv_rows(
+    classroom: Classroom, assignment_id: int, now: datetime
+) -> Iterator[list[str]]:
+    """One piece of work, one row per learner: status, when finished, what is left, and
+    each exercise it asks for (right, tried or not tried) or the hands played."""
+    assignment = (
+        Assignment.objects.filter(classroom=classroom, pk=assignment_id)
+        .prefetch_related("deals")
+        .first()
+    )
+    if assignment is None:
+        raise Http404("No such assignment in this class.")
+    members = list(
+        Membership.objects.filter(classroom=classroom)
+        .order_by("user__username")
+        .values_list("user_id", "user__username")
+    )
+    evidence = status.Evidence.gather([assignment], member_ids(classroom))
+    exercises = list(
+        Deal.objects.filter(pk__in=evidence.wanted.get(assignment.pk, set()))
+        .order_by("lesson", "number", "title")
+        .values_list("pk", "title")
+    )
+    header = ["Learner", "Status", "Finished at", "Left"]
+    if assignment.kind == Assignment.PLAY:
+        header += ["Hands played", "Decisions", "Error rate"]
+    header += [title for _, title in exercises]
+    yield [safe_cell(x) for x in header]
+    today = now.date()
+    for user_id, username in members:
+        now_status = status.status_of(assignment, user_id, evidence, today)
+        cells: list[Any] = [username, now_status.word, now_status.when, now_status.left]
+        if assignment.kind == Assignment.PLAY:
+            played = evidence.hands.get((assignment.pk, user_id), status.HandsPlayed())
+            rate = played.error_rate
+            cells += [played.hands, played.decisions, "" if rate is None else f"{rate:.3f}"]
+        mine = evidence.deals.get(user_id, {})
+        for pk, _ in exercises:
+            cells.append(
+                "not tried"
+                if pk not in mine
+                else "tried, not right"
+                if mine[pk] is None
+                else "right"
+            )
+        yield [safe_cell(x) for x in cells]
+
+
 def learner_work(classroom: Classroom, user_id: int, now: datetime) -> list[tuple[str, WorkCell]]:
     """One learner's status on each assignment of the class: (title, cell), newest first."""
     assignments = list(classroom.assignments.prefetch_related("deals"))

@@ -240,3 +240,33 @@ def test_the_play_kind_needs_a_game_and_a_number_of_hands_it_offers():
         response = client.post(f"/teach/{classroom.pk}/assign/", bad)
         assertContains(response, message, status_code=400)
     assert not Assignment.objects.exists()
+
+
+def test_the_work_csv_lists_each_learners_status_and_each_exercise():
+    teacher = make_teacher()
+    classroom = make_class(teacher)
+    lee = joined(classroom, "lee")
+    joined(classroom, "=sam")
+    first, second = make_deal(), make_deal()
+    tutor = signed_in(teacher)
+    tutor.post(
+        f"/teach/{classroom.pk}/assign/",
+        {"kind": "deals", "deals": [str(first.pk), str(second.pk)]},
+    )
+    work = Assignment.objects.get()
+    signed_in(lee).post(first.check_url, right_answer(first))
+    signed_in(lee).post(second.check_url, wrong_answer(second))
+    response = tutor.get(f"/teach/{classroom.pk}/assignments/{work.pk}/work.csv")
+    assert "tuesday-group-work-" in response["Content-Disposition"]
+    rows = list(csv.reader(io.StringIO(response.getvalue().decode("utf-8-sig"))))
+    assert rows[0][:4] == ["Learner", "Status", "Finished at", "Left"]
+    by_name = {r[0]: dict(zip(rows[0], r, strict=True)) for r in rows[1:]}
+    assert set(by_name) == {"lee", "'=sam"}, "a name like a formula is neutralised"
+    assert by_name["lee"]["Status"] == "In progress"
+    assert by_name["lee"]["Left"] == "1 of 2 exercises to solve"
+    assert (by_name["lee"][first.title], by_name["lee"][second.title]) == (
+        "right",
+        "tried, not right",
+    )
+    assert by_name["'=sam"][first.title] == "not tried"
+    assert tutor.get(f"/teach/{classroom.pk}/assignments/{work.pk + 1}/work.csv").status_code == 404
