@@ -46,6 +46,7 @@ from evaluator.drills import KINDS as DRILL_KINDS
 from evaluator.misconceptions import MISCONCEPTIONS
 from lessons import course, skills
 from lessons.classes import assigned, status
+from lessons.classes import given as given_answers
 from lessons.classes.status import HandsPlayed, Status
 from lessons.course import SECTIONS, SectionLink, section_link
 from lessons.learners import mastery
@@ -463,6 +464,7 @@ class AnswerLine:
     what: str
     url: str
     feedback: list[str]
+    given: list[given_answers.Given] = field(default_factory=list)  # exercises' fields
 
 
 def _studied_items(user_id: int, attempts: list[Attempt]) -> set[tuple[str, str]]:
@@ -525,6 +527,7 @@ def learner_page(classroom: Classroom, user_id: int) -> dict[str, Any]:
         .order_by("-created_at", "-pk")[:25]
     )
     studied = _studied_items(user_id, attempts)
+    models = given_answers.model_answers([a.deal for a in attempts if a.deal is not None])
     lines = []
     for a in attempts:
         what, url = answer_label(a, (a.drill_kind, a.item_key) in studied)
@@ -535,7 +538,10 @@ def learner_page(classroom: Classroom, user_id: int) -> dict[str, Any]:
             rule = MISCONCEPTIONS.get(mistake.misconception)
             if rule is not None:
                 said.append(f"Told: not yet, {rule.correction}.")
-        lines.append(AnswerLine(a, what, url, said))
+        given = []
+        if a.deal is not None and isinstance(a.answer, dict):
+            given = given_answers.given_lines(a.deal, a.answer, models.get(a.deal.pk, {}))
+        lines.append(AnswerLine(a, what, url, said, given))
     totals = Attempt.objects.filter(user_id=user_id).aggregate(
         answers=Count("pk"), hints=Coalesce(Sum("hints_used"), 0)
     )
