@@ -12,7 +12,15 @@ import pytest
 from django.contrib.auth.models import Group, User
 
 from lessons.content.loader import load_content
-from lessons.models import Assignment, Attempt, Classroom, Deal, LearnerActivity, Membership
+from lessons.models import (
+    Assignment,
+    Attempt,
+    Classroom,
+    Deal,
+    LearnerActivity,
+    Membership,
+    Removal,
+)
 from tests.browser.axe import CLEAN
 from tests.browser.test_classes_browser import press, signed_in_context
 from tests.factories import make_teacher
@@ -137,3 +145,21 @@ def test_every_teacher_page_of_a_term_is_axe_clean_in_both_schemes(
     assert axe_both(page) == CLEAN
     page.goto(f"{live_server.url}/teach/")
     assert axe_both(page) == CLEAN
+
+
+def test_a_learners_pages_with_their_statuses_and_a_removal_note_are_axe_clean(
+    browser, live_server, big_class, axe_both
+):
+    _, classroom, users = big_class
+    learner = signed_in_context(browser, live_server, users[3]).new_page()
+    learner.goto(f"{live_server.url}/")
+    mine = learner.locator(".my-assignments")
+    assert "Not started" in mine.inner_text() and "Play 5 hands of Badugi" in mine.inner_text()
+    assert axe_both(learner) == CLEAN
+    Removal.objects.create(user=users[3], class_name="Old club")
+    learner.goto(f"{live_server.url}/accounts/settings/")
+    assert "A teacher removed you from the class Old club" in learner.inner_text("main")
+    assert axe_both(learner) == CLEAN
+    press(learner, learner.get_by_role("button", name="Dismiss the note about Old club"))
+    learner.wait_for_url(re.compile(r"#classes$"))
+    assert "Old club" not in learner.inner_text("main")
