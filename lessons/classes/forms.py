@@ -197,6 +197,7 @@ class AssignmentForm(forms.Form):
         data = self.cleaned_data
         kind = data["kind"]
         assignment = self.instance or Assignment(classroom=classroom)
+        before = (assignment.kind, assignment.skill, assignment.target_level)
         assignment.kind = kind
         assignment.lesson = data.get("lesson", "") if kind == Assignment.LESSON else ""
         assignment.skill = data.get("skill", "") if kind == Assignment.SKILL else ""
@@ -206,6 +207,13 @@ class AssignmentForm(forms.Form):
         assignment.due_on = data.get("due_on")
         assignment.save()
         assignment.deals.set(data["deals"] if kind == Assignment.DEALS else [])
+        if self.instance is not None and before != (
+            kind,
+            assignment.skill,
+            assignment.target_level,
+        ):
+            # A moment a different target was reached says nothing about this one.
+            assignment.finishes.all().delete()
         return assignment
 
     def due_in_the_past(self, today: date) -> bool:

@@ -76,7 +76,7 @@ class Status:
     def words(self) -> str:
         """The status as a teacher and the learner both read it: "Done on 3 Dec 2026"."""
         if self.finished and self.done_at is not None:
-            return f"{self.word} on {self.done_at:%-d %b %Y}"
+            return f"{self.word} on {self.done_at.day} {self.done_at:%b %Y}"
         return self.word
 
     @property

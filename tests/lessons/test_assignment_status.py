@@ -141,8 +141,14 @@ def test_reaching_a_skill_target_keeps_when_it_was_reached():
             pytest.skip("the mastery rules need more than repeats of one exercise here")
         finish = AssignmentFinish.objects.get(assignment=work, user=lee)
         assert finish.finished_at == datetime.now(UTC)
-        words = f"Done on {finish.finished_at:%-d %b %Y}"
+        words = f"Done on {finish.finished_at.day} {finish.finished_at:%b %Y}"
         assertContains(client.get("/"), f"<strong>{words}</strong>")
+        # Raised past the learner's level, the target is no longer met: the old moment goes.
+        edit = f"/teach/{classroom.pk}/assignments/{work.pk}/edit/"
+        higher = {"kind": "skill", "skill": skill.skill, "target_level": str(skill.level + 1)}
+        assert signed_in(teacher).post(edit, higher).status_code == 302
+        assert not AssignmentFinish.objects.filter(assignment=work).exists()
+        assertContains(client.get("/"), "<strong>In progress</strong>")
 
 
 def test_status_words_from_the_rules_alone():
