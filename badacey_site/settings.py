@@ -149,6 +149,10 @@ INSTALLED_APPS = [
     # lessons' own receiver forgets the session's learner key.
     "play.apps.PlayConfig",
     "lessons.apps.LessonsConfig",
+    # LTI 1.3: django-lti's tables (platform registrations, deployments, keys) and
+    # the app that says what a launch from a course site does here (docs/lti.md).
+    "lti_tool",
+    "lti.apps.LtiConfig",
 ]
 
 # Background tasks (django.tasks). Served sites queue work in the database and a
@@ -178,6 +182,8 @@ MIDDLEWARE = [
     # Before anything reads a post (the CSRF check does): one that is not UTF-8 gets a 400.
     "badacey_site.middleware.refuse_unreadable_posts",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # django-lti's launch restored from the session, for the addresses under /lti/ only.
+    "lti.middleware.ToolLaunchMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -294,6 +300,8 @@ LIMITS = {
     "join_code_per_address": env_int("DJANGO_LIMIT_JOIN_CODE_PER_ADDRESS", 40),
     # Each hand dealt at the study table is a stored row and a few engine runs.
     "play_start_per_address": env_int("DJANGO_LIMIT_PLAY_START_PER_ADDRESS", 60),
+    # Each refused course-site launch checks a signature (docs/lti.md); good ones are free.
+    "lti_refused_launch_per_address": env_int("DJANGO_LIMIT_LTI_REFUSED_LAUNCH_PER_ADDRESS", 30),
 }
 for _name, _count in LIMITS.items():
     if _count < 1:

@@ -25,6 +25,7 @@ urlpatterns = [
     path("favicon.ico", favicon),
     path("accounts/", include("lessons.learners.account_urls")),
     path("play/", include("play.urls")),
+    path("lti/", include("lti.urls")),
     path("", include("lessons.classes.urls")),
     path("", include("lessons.urls")),
 ]

@@ -9,6 +9,7 @@ file; each feature keeps its own tables beside its code:
   ``ChecklistTicks`` and the rows kept with each answer (``DealProgress``,
   ``DealFigures``, ``LearnerActivity``) and the request limits' ``LimitCount``;
 - ``lessons/study/models.py``: ``SkillState``, ``StudySession``, ``StudyItem``;
+- ``lessons/memory/models.py``: ``ReviewLog`` and ``FittedParameters``;
 - ``lessons/hands/models.py``: ``RealHand``;
 - ``lessons/classes/models.py``: ``Classroom``, ``Membership``, ``Assignment``,
   ``AssignmentFinish``, ``Removal``, ``DiagnosedMistake``.
@@ -54,6 +55,7 @@ from lessons.learners.models import (
     LearnerActivity,
     LimitCount,
 )
+from lessons.memory.models import FittedParameters, ReviewLog
 from lessons.study.models import OwnedQuerySet, SkillState, StudyItem, StudySession
 
 __all__ = [
@@ -75,6 +77,7 @@ __all__ = [
     "DealProgress",
     "DealQuerySet",
     "DiagnosedMistake",
+    "FittedParameters",
     "Learner",
     "LearnerActivity",
     "LimitCount",
@@ -84,6 +87,7 @@ __all__ = [
     "Removal",
     "RealHand",
     "RealHandQuerySet",
+    "ReviewLog",
     "SkillState",
     "StaleDealError",
     "StudyItem",

@@ -24,6 +24,18 @@ class PlayConfig(AppConfig):
         # "Delete my progress" deletes the hands played too.
         if delete_hands not in progress.ON_DELETE_PROGRESS:
             progress.ON_DELETE_PROGRESS.append(delete_hands)
+        from play.hands import export_hands
+
+        # ... and the progress download includes them.
+        if export_hands not in progress.EXPORT_SECTIONS:
+            progress.EXPORT_SECTIONS.append(export_hands)
+
+        from lessons.study import queues
+        from play.decision_queue import study_queue
+
+        # The study page lists the decisions queued to practise again.
+        if study_queue not in queues.OTHER_QUEUES:
+            queues.OTHER_QUEUES.append(study_queue)
 
         from lessons.classes import status
         from play.class_work import hands_for

@@ -123,3 +123,9 @@ def first_error(form: forms.Form) -> str:
         for error in errors:
             return str(error)
     return "That post could not be read."
+
+
+class QueueForm(forms.Form):
+    """Add a decision to the review queue, or take it out again."""
+
+    remove = forms.BooleanField(required=False)

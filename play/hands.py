@@ -167,7 +167,7 @@ def feed_skills(
         for key in skills.decision_skills(grade.skill_kind, grade.reason_code)
     ]
     item = f"play:{hand.pk}:{grade.step}"
-    skill_records.after_answer(learner, answers, item, purpose, timezone.now())
+    skill_records.after_answer(learner, answers, item, purpose, timezone.now(), source="played")
 
 
 def shows_grades(hand: PlayedHand) -> bool:
@@ -189,3 +189,36 @@ def adopt_session_hands(sender: Any, request: HttpRequest, user: Any, **kwargs: 
 def delete_hands(learner: Learner) -> None:
     """Deleting a learner's progress deletes their hands and grades with it."""
     PlayedHand.objects.of_learner(learner).delete()
+
+
+def export_hands(learner: Learner) -> dict[str, Any]:
+    """The learner's hands for the progress download: settings, actions, grades, queue."""
+    if not learner.known:
+        return {"played_hands": []}
+    hands = PlayedHand.objects.of_learner(learner).order_by("created_at", "pk")
+    return {
+        "played_hands": [
+            {
+                "game": h.game,
+                "coaching": h.coaching,
+                "table": h.table,
+                "actions": h.actions,
+                "over": h.is_over,
+                "net": h.net,
+                "at": h.created_at.isoformat(),
+                "grades": [
+                    {
+                        "step": g.step,
+                        "decision": g.decision,
+                        "grade": g.grade,
+                        "reason": g.reason,
+                        "better_play": g.better_play,
+                        "size_big_bets": g.size,
+                        "in_review_queue": hasattr(g, "review_card"),
+                    }
+                    for g in h.grades.select_related("review_card")
+                ],
+            }
+            for h in hands.iterator(200)
+        ]
+    }

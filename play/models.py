@@ -105,3 +105,29 @@ class GradedDecision(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.hand_id} step {self.step}: {self.grade}"
+
+
+class DecisionCard(models.Model):
+    """A decision the learner chose to practise again: one FSRS card in their review queue.
+
+    It belongs to the learner through its hand, so signing in (which adopts the
+    browser's hands) and deleting progress (which deletes them) carry it along.
+    One card per decision: asking twice keeps the first card and its schedule.
+    """
+
+    decision = models.OneToOneField(
+        GradedDecision, on_delete=models.CASCADE, related_name="review_card"
+    )
+    card = models.JSONField(default=dict, help_text="The FSRS card (fsrs.Card.to_json).")
+    due = models.DateTimeField()
+    added_at = models.DateTimeField(default=timezone.now)
+    reviews = models.PositiveSmallIntegerField(default=0)
+    last_reviewed = models.DateTimeField(null=True, blank=True)
+    last_right = models.BooleanField(null=True)
+
+    class Meta:
+        ordering = ["due", "pk"]
+        indexes = [models.Index(fields=["due"], name="decisioncard_due")]
+
+    def __str__(self) -> str:
+        return f"card for {self.decision}"

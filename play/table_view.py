@@ -59,6 +59,9 @@ class Felt:
     state: FeltState
     seats: list[FeltSeat]
     step: FeltStep = field(default_factory=FeltStep)
+    # The shared felt template writes amounts in a card room's units when a
+    # real hand has them; the study table deals plain chips.
+    money: None = None
 
 
 @dataclass(frozen=True)

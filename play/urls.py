@@ -9,6 +9,7 @@ app_name = "play"
 urlpatterns = [
     path("", views.start, name="start"),
     path("history/", views.history, name="history"),
+    path("practise/", views.practise_queue, name="queue"),
     path("<int:hand_id>/", views.table, name="table"),
     path("<int:hand_id>/act", views.act, name="act"),
     path("<int:hand_id>/state.json", views.state_json, name="state"),
@@ -16,4 +17,5 @@ urlpatterns = [
     path("<int:hand_id>/review/", views.review, name="review"),
     path("<int:hand_id>/hand.phh", views.phh, name="phh"),
     path("<int:hand_id>/practise/<int:step>/", views.practise, name="practise"),
+    path("<int:hand_id>/practise/<int:step>/queue", views.queue_decision, name="queue_decision"),
 ]

@@ -17,6 +17,7 @@ from django.db.models import Count, Sum
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django_htmx.middleware import HtmxDetails
 
@@ -25,13 +26,13 @@ from evaluator import PROFILES, EvaluatorError
 from evaluator.play import PERSONALITIES, IllegalAction, LiveHand, grade_decision
 from lessons.deals.histories import replay_history
 from lessons.exercises.forms import ReplayStepForm
+from lessons.hands.hand_admin import has_phh, phh_response
 from lessons.learners.progress import learner_of
 from lessons.models import Learner
 from lessons.replayer.steps import ReplayPage
-from lessons.teaching.hand_admin import has_phh, phh_response
-from play import hands, table_view
-from play.forms import ActForm, StartForm, first_error
-from play.models import GradedDecision, PlayedHand
+from play import decision_queue, hands, table_view
+from play.forms import ActForm, QueueForm, StartForm, first_error
+from play.models import DecisionCard, GradedDecision, PlayedHand
 
 START_LIMIT = "play_start_per_address"
 
@@ -207,9 +208,10 @@ def review(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
         return redirect(hand)
     live = _live(hand)
     context = _review_replay(request, hand, live)
+    grades = [(g, _card_of(g)) for g in hand.grades.select_related("review_card")]
     context |= {
         "hand": hand,
-        "grades": list(hand.grades.all()),
+        "grades": grades,
         "game": live.profile,
         "replay_title": f"{live.profile.name} hand {hand.pk}",
         "crumb": f"Review: hand {hand.pk}",
@@ -246,6 +248,7 @@ def practise(request: HtmxHttpRequest, hand_id: int, step: int) -> HttpResponse:
         raise Http404(f"This hand can no longer be rebuilt: {error}.") from None
     verdict = None
     refusal = None
+    card: DecisionCard | None = None
     status = 200
     if request.method == "POST":
         form = ActForm(request.POST)
@@ -261,10 +264,13 @@ def practise(request: HtmxHttpRequest, hand_id: int, step: int) -> HttpResponse:
                 refusal, status = f"Not allowed: {text[:1].upper()}{text[1:]}.", 400
             else:
                 hands.feed_skills(learner, hand, verdict, purpose="review")
+                card = decision_queue.review(graded, verdict.grade == "correct", timezone.now())
     page = table_view.build(hand, before, [])
     context = {
         "hand": hand,
         "graded": graded,
+        "card": card if verdict is not None else _card_of(graded),
+        "now": timezone.now(),
         "page": page,
         "verdict": verdict,
         "refusal": refusal,
@@ -275,6 +281,47 @@ def practise(request: HtmxHttpRequest, hand_id: int, step: int) -> HttpResponse:
     if request.htmx and not request.htmx.history_restore_request:
         template += "#practice"
     return render(request, template, context, status=status)
+
+
+def _card_of(graded: GradedDecision) -> DecisionCard | None:
+    try:
+        return graded.review_card
+    except DecisionCard.DoesNotExist:
+        return None
+
+
+@require_POST
+def queue_decision(request: HtmxHttpRequest, hand_id: int, step: int) -> HttpResponse:
+    """ "Practise this decision": the decision joins (or leaves) the learner's review queue."""
+    _, hand = _owned(request, hand_id)
+    graded = get_object_or_404(GradedDecision, hand=hand, step=step)
+    form = QueueForm(request.POST)
+    form.is_valid()  # one optional box: nothing in it can be invalid
+    if form.cleaned_data.get("remove"):
+        if decision_queue.remove(graded):
+            messages.success(request, f"Decision {step + 1} left your review queue.")
+    else:
+        queued = decision_queue.add(graded, timezone.now())
+        if queued.already:
+            messages.info(request, f"Decision {step + 1} is already in your review queue.")
+        else:
+            messages.success(
+                request,
+                f"Decision {step + 1} is in your review queue: it is due now, "
+                "and comes back on the schedule your answers set.",
+            )
+    return redirect(reverse("play:review", args=[hand.pk]) + f"#decision-{step}")
+
+
+@require_safe
+def practise_queue(request: HtmxHttpRequest) -> HttpResponse:
+    """The decisions this learner asked to practise again: due ones first, with a start link."""
+    learner = learner_of(request)
+    now = timezone.now()
+    cards = list(decision_queue.cards_of(learner).order_by("due", "pk"))
+    due = [c for c in cards if c.due <= now]
+    later = [c for c in cards if c.due > now]
+    return render(request, "play/queue.html", {"due": due, "later": later, "now": now})
 
 
 @require_safe

@@ -12,8 +12,9 @@ computer players and the coach.
 from __future__ import annotations
 
 from .coach import THRESHOLDS, SessionSummary, coach_action, grade_decision, summarize
-from .hand import DecisionPoint, LiveHand, card_code
+from .hand import DecisionPoint, LiveHand
 from .players import PERSONALITIES, Personality
+from .spelling import card_code
 from .table import (
     Action,
     ActResult,

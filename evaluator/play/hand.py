@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..betting import Options, Table
-from ..cards import DECK, RANK_TEXT, Card, format_cards
+from ..cards import DECK, Card, format_cards
 from ..deal import Action as DealAction
 from ..deal import BettingLine, DealRecord, DrawEntry, DrawLine, Seat, round_name
 from ..errors import EvaluatorError
@@ -37,31 +37,10 @@ from ..wording import number_word
 from .coach import grade_decision
 from .players import PERSONALITIES, SNOW_BELOW, View, decide_bet, decide_draw
 from .reading import keep_value
+from .spelling import BASE_VERBS, card_json
 from .table import Action, ActResult, Event, IllegalAction, LegalAction, TableSettings
 
 BETTING_KINDS = ("fold", "check", "call", "bet", "raise")
-_BASE_VERBS = {
-    "posts": "post",
-    "folds": "fold",
-    "checks": "check",
-    "calls": "call",
-    "bets": "bet",
-    "raises": "raise",
-    "draws": "draw",
-    "stands": "stand",
-    "shows": "show",
-    "receives": "receive",
-    "is": "are",
-}
-
-
-def card_code(card: Card) -> str:
-    """The two-character spelling a form posts ("As", "Td"): ASCII, one per card."""
-    return ("T" if card.rank == 10 else RANK_TEXT[card.rank]) + card.suit
-
-
-def card_json(card: Card) -> dict[str, str]:
-    return {"code": card_code(card), "text": card.text, "name": card.name}
 
 
 @dataclass(frozen=True)
@@ -440,7 +419,7 @@ class LiveHand:
         """ "Bram raises to 20", but "You raise to 20" for a learner named You."""
         name = self._name(seat)
         if name == "You" and seat == self.settings.learner_seat:
-            verb = _BASE_VERBS.get(verb, verb)
+            verb = BASE_VERBS.get(verb, verb)
         return f"{name} {verb}{' ' + rest if rest else ''}"
 
     def _be(self, seat: int) -> str:

@@ -168,8 +168,16 @@ class DiagnosedMistake(models.Model):
     attempt = models.ForeignKey(Attempt, on_delete=models.CASCADE, related_name="mistakes")
     misconception = models.CharField(max_length=60)
     skill = models.CharField(max_length=40, blank=True)
+    # Copied from the attempt when the row is written, so a class report reads
+    # its members' mistakes over a period through one index and never joins
+    # the whole answer log.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    created_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        indexes = [models.Index(fields=["user", "created_at"], name="mistake_user_time")]
         constraints = [
             models.UniqueConstraint(
                 fields=["attempt", "misconception"], name="mistake_one_per_attempt"

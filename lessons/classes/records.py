@@ -45,7 +45,13 @@ def after_answer(learner: Learner, attempt: Attempt, answers: Sequence[Any]) -> 
             named.setdefault(answer.misconception[:60], answer.skill)
     if named:
         DiagnosedMistake.objects.bulk_create(
-            DiagnosedMistake(attempt=attempt, misconception=name, skill=skill)
+            DiagnosedMistake(
+                attempt=attempt,
+                misconception=name,
+                skill=skill,
+                user_id=attempt.user_id,
+                created_at=attempt.created_at,
+            )
             for name, skill in named.items()
         )
     if right and learner.user_id is not None:

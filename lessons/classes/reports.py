@@ -328,11 +328,10 @@ def _since(now: datetime, days: int | None) -> Q:
 
 def misconceptions_missed(classroom: Classroom, now: datetime, days: int | None) -> list[Missed]:
     """The misconceptions the engine named most often in the class's answers (one query)."""
-    since = Q() if days is None else Q(attempt__created_at__gte=now - timedelta(days=days))
     rows = (
-        DiagnosedMistake.objects.filter(since, attempt__user__in=member_ids(classroom))
+        DiagnosedMistake.objects.filter(_since(now, days), user__in=member_ids(classroom))
         .values("misconception")
-        .annotate(times=Count("pk"), learners=Count("attempt__user", distinct=True))
+        .annotate(times=Count("pk"), learners=Count("user", distinct=True))
         .order_by("-times", "misconception")[:10]
     )
     found = []

@@ -17,8 +17,13 @@ The ladder (the README states the same rules):
   ordinary rules, as a review.
 
 Reviews are scheduled by FSRS (the ``fsrs`` package, the scheduler Anki
-uses): one card per learner and skill, every graded answer a review of it
-(wrong: Again, right after hints: Hard, right: Good). Learning steps of a
+uses): one card per learner and skill. The first graded answer of a UTC day
+is a review of it (wrong: Again, right after hints: Hard, right: Good);
+later answers that day move the level but not the card, as Anki counts one
+review per card per day. Counting every answer made a skill answered five
+times in one sitting look five reviews strong, and its stability (the days
+it is expected to be remembered) stayed under a day, so every skill came
+due every day. Learning steps of a
 few minutes suit flash cards, not skills practised a few times a week, so
 the scheduler works in whole days from the first answer. Fuzzing is off so
 the same answers always give the same schedule.
@@ -30,8 +35,9 @@ thirty-day test drives.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
-from datetime import date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from functools import lru_cache
 
 from fsrs import Card, Rating, Scheduler
@@ -130,8 +136,19 @@ def rating(answer: Answer) -> Rating:
     return Rating.Hard if answer.helped else Rating.Good
 
 
-@lru_cache(maxsize=8)
-def scheduler(desired_retention: float = 0.9) -> Scheduler:
+@lru_cache(maxsize=64)
+def scheduler(
+    desired_retention: float = 0.9, parameters: tuple[float, ...] | None = None
+) -> Scheduler:
+    """The FSRS scheduler for a retention and a parameter set (None: the package's defaults)."""
+    if parameters:
+        return Scheduler(
+            parameters=parameters,
+            desired_retention=desired_retention,
+            learning_steps=(),
+            relearning_steps=(),
+            enable_fuzzing=False,
+        )
     return Scheduler(
         desired_retention=desired_retention,
         learning_steps=(),
@@ -140,15 +157,69 @@ def scheduler(desired_retention: float = 0.9) -> Scheduler:
     )
 
 
-def step(
-    standing: Standing, answer: Answer, card_id: int, desired_retention: float = 0.9
-) -> tuple[Standing, datetime]:
-    """The standing after one answer, and when the skill is next due for review."""
+@dataclass(frozen=True)
+class MemoryState:
+    """What FSRS knew of a card at one moment: its state, stability and difficulty."""
+
+    state: int  # fsrs.State: 1 learning, 2 review, 3 relearning; 0 before the first review
+    stability: float | None
+    difficulty: float | None
+
+    @classmethod
+    def of(cls, card: Card | None) -> MemoryState:
+        if card is None:
+            return cls(0, None, None)
+        return cls(int(card.state), card.stability, card.difficulty)
+
+
+@dataclass(frozen=True)
+class Review:
+    """The FSRS review one answer was: what the review log keeps."""
+
+    rating: int  # fsrs.Rating: 1 Again, 2 Hard, 3 Good
+    elapsed_days: float | None  # since the card's last review; None for its first
+    before: MemoryState
+    after: MemoryState
+
+
+@dataclass(frozen=True)
+class Step:
+    standing: Standing
+    due: datetime
+    review: Review | None  # None: not the day's first answer, so not a review
+
+
+def is_review(card: Card | None, at: datetime) -> bool:
+    """Whether an answer at ``at`` reviews the card: the first graded answer of its UTC day."""
+    if card is None or card.last_review is None:
+        return True
+    return card.last_review.astimezone(UTC).date() != at.astimezone(UTC).date()
+
+
+def take_step(
+    standing: Standing,
+    answer: Answer,
+    card_id: int,
+    desired_retention: float = 0.9,
+    parameters: tuple[float, ...] | None = None,
+) -> Step:
+    """The standing after one answer, when the skill is next due, and the review it was.
+
+    Only the day's first answer reviews the FSRS card; a later one that day
+    keeps the card and its due date and moves the level alone.
+    """
     level, clean, since = next_level(standing, answer)
-    card = Card.from_json(standing.card) if standing.card else Card(card_id=card_id)
-    card, _ = scheduler(desired_retention).review_card(
-        card, rating(answer), review_datetime=answer.at
-    )
+    old = Card.from_json(standing.card) if standing.card else None
+    review: Review | None = None
+    card = old or Card(card_id=card_id)
+    if is_review(old, answer.at):
+        card, _ = scheduler(desired_retention, parameters).review_card(
+            card, rating(answer), review_datetime=answer.at
+        )
+        elapsed = None
+        if old is not None and old.last_review is not None:
+            elapsed = (answer.at - old.last_review) / timedelta(days=1)
+        review = Review(int(rating(answer)), elapsed, MemoryState.of(old), MemoryState.of(card))
     new = replace(
         standing,
         level=level,
@@ -159,7 +230,30 @@ def step(
         rights=standing.rights + (0 if answer.counts_as_wrong else 1),
     )
     assert card.due is not None
-    return new, card.due
+    return Step(new, card.due, review)
+
+
+def step(
+    standing: Standing, answer: Answer, card_id: int, desired_retention: float = 0.9
+) -> tuple[Standing, datetime]:
+    """The standing after one answer, and when the skill is next due for review."""
+    taken = take_step(standing, answer, card_id, desired_retention)
+    return taken.standing, taken.due
+
+
+def retrievability(
+    card_json: str | dict[str, object] | None,
+    at: datetime,
+    parameters: tuple[float, ...] | None = None,
+) -> float:
+    """The chance FSRS gives of a right answer at ``at``; 0 for a card never reviewed."""
+    if not card_json:
+        return 0.0
+    text = card_json if isinstance(card_json, str) else json.dumps(card_json)
+    card = Card.from_json(text)
+    if card.last_review is None:
+        return 0.0
+    return float(scheduler(0.9, parameters).get_card_retrievability(card, at))
 
 
 def due_in_words(due: datetime | None, now: datetime) -> str:

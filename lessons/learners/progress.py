@@ -11,11 +11,11 @@ Attempts are only inserted, never updated: two tabs answering at once each
 add their own row. An exercise is "new" with no attempt, "tried" with
 attempts but none right, "solved" once any attempt was right.
 
-The review schedule (also in the README): an exercise answered wrongly comes
-back for review one day later; answered right on the first try once it is
-due, it comes back three days later, then seven; after that it leaves the
-list. A wrong first try at a review starts again at one day. Tries before a
-review is due do not move the schedule.
+There is one review schedule, the skills' FSRS cards
+(``lessons.learners.mastery``): /progress/, home and /study/ all read it.
+The exercises' own 1/3/7-day stages (``deal_figures.review_step``) are still
+kept on ``DealProgress`` but no page offers them as reviews any more; a
+wrong exercise is listed among the answers missed most recently.
 """
 
 from __future__ import annotations
@@ -41,7 +41,15 @@ from lessons import course
 from lessons.learners import deal_figures, skill_records
 from lessons.learners.deal_figures import REVIEW_DAYS as REVIEW_DAYS
 from lessons.learners.deal_figures import review_step
-from lessons.models import Attempt, ChecklistTicks, Deal, DealProgress, Learner
+from lessons.memory import review_log
+from lessons.models import (
+    Attempt,
+    ChecklistTicks,
+    Deal,
+    DealProgress,
+    DiagnosedMistake,
+    Learner,
+)
 
 SESSION_KEY = "learner_key"
 NEW, TRIED, SOLVED = "new", "tried", "solved"
@@ -53,6 +61,9 @@ AFTER_ANSWER: list[Callable[[Learner, Attempt, Any], None]] = []
 # Called in the deletion's transaction with the learner whose progress goes: a
 # feature with rows of its own (the study table's hands) registers itself here.
 ON_DELETE_PROGRESS: list[Callable[[Learner], None]] = []
+# Called for the progress download with the learner: a feature with rows of
+# its own returns its part of the file ({"played_hands": [...]}).
+EXPORT_SECTIONS: list[Callable[[Learner], dict[str, Any]]] = []
 MAX_ANSWER_CHARS = 4000  # a real answer is a few hundred characters
 
 
@@ -94,7 +105,10 @@ def _first_learner_key(request: HttpRequest) -> str:
 
 def answer_data(request: HttpRequest) -> dict[str, list[str]]:
     """The posted answer without the CSRF token, to fill the form again later."""
-    data = {k: v for k, v in request.POST.lists() if k != "csrfmiddlewaretoken"}
+    # The answer timer's figure is kept in the review log, not with the answer.
+    data = {
+        k: v for k, v in request.POST.lists() if k not in ("csrfmiddlewaretoken", review_log.FIELD)
+    }
     if sum(len(k) + sum(len(x) for x in v) for k, v in data.items()) > MAX_ANSWER_CHARS:
         return {}
     return data
@@ -106,6 +120,7 @@ def record_attempt(request: HttpRequest, deal: Deal, form: Any) -> Attempt | Non
         return None
     learner = learner_of(request, create=True)
     with transaction.atomic():  # the attempt and the skills it moves, together
+        timing = review_log.timing_of(request, learner, timezone.now())
         attempt = Attempt.objects.create(
             **learner.owner(),
             deal=deal,
@@ -118,7 +133,13 @@ def record_attempt(request: HttpRequest, deal: Deal, form: Any) -> Attempt | Non
         deal_figures.count_activity(attempt)
         answers = skill_records.from_results(deal, form.results, skill_records.table_shows(deal))
         skill_records.after_answer(
-            learner, answers, f"deal:{deal.slug}", "practice", attempt.created_at
+            learner,
+            answers,
+            f"deal:{deal.slug}",
+            "practice",
+            attempt.created_at,
+            source="quick-check" if deal.section else "exercise",
+            timing=timing,
         )
         for hook in AFTER_ANSWER:
             hook(learner, attempt, answers)
@@ -137,6 +158,8 @@ def record_drill_attempt(
     results: Any = None,
     purpose: str = "practice",
     skill: str = "",
+    source: str = "",
+    shown_at: datetime | None = None,
 ) -> Attempt:
     """Store one answer to a drill item (``kind`` such as "badugi", ``item_key`` its URL or key).
 
@@ -144,6 +167,9 @@ def record_drill_attempt(
     skills it exercises take per-part verdicts, hints and misconceptions;
     ``purpose`` says whether it was a review or challenge item of a session,
     ``skill`` the skill the session chose it for (a challenge masters only that one).
+    ``source`` names the feature for the review log ("drill", or "replay" for
+    the replayer's quiz, unless given); ``shown_at``, when known, is when the
+    item was put before the learner (the server clock's start without JavaScript).
     The attempt's ``skill_changes`` lists each skill's level before and after.
     """
     if not kind or len(kind) > 40 or len(item_key) > 300:
@@ -152,7 +178,9 @@ def record_drill_attempt(
         )
     learner = learner_of(request, create=True)
     parts = [bool(p) for p in parts]
+    source = source or ("replay" if kind == Attempt.REPLAY_QUIZ else "drill")
     with transaction.atomic():  # the attempt and the skills it moves, together
+        timing = review_log.timing_of(request, learner, timezone.now(), shown_at)
         attempt = Attempt.objects.create(
             **learner.owner(),
             drill_kind=kind,
@@ -168,7 +196,14 @@ def record_drill_attempt(
         )
         key = f"{kind}/{item_key}"
         changes = skill_records.after_answer(
-            learner, answers, key, purpose, attempt.created_at, challenged=skill
+            learner,
+            answers,
+            key,
+            purpose,
+            attempt.created_at,
+            challenged=skill,
+            source=source,
+            timing=timing,
         )
         for hook in AFTER_ANSWER:
             hook(learner, attempt, answers)
@@ -409,16 +444,6 @@ def save_checklist(request: HttpRequest, lesson: str, ticked: list[int]) -> None
 # ---- Review and the progress page ----------------------------------------------
 
 
-@dataclass
-class ReviewItem:
-    deal: Deal
-    due: datetime
-    stage: int  # 0, 1 or 2: the next review waits 1, 3 or 7 days
-
-    def is_due(self, now: datetime) -> bool:
-        return self.due <= now
-
-
 def review_due(attempts: Iterable[tuple[datetime, bool]]) -> tuple[datetime, int] | None:
     """When an exercise is next due for review, from its attempts in time order; None if not."""
     stage: int | None = None
@@ -434,7 +459,6 @@ def review_due(attempts: Iterable[tuple[datetime, bool]]) -> tuple[datetime, int
 class Overview:
     lessons: list[tuple[course.Lesson, list[tuple[Deal, str]], int]]
     missed: list[tuple[Deal, datetime]]
-    review: list[ReviewItem]
     now: datetime
     total_attempts: int
 
@@ -475,13 +499,7 @@ def overview(request: HttpRequest) -> Overview:
     )[:5]
     shown = {**by_id, **Deal.objects.published().in_bulk([d for _, d in wrong])}
     missed = [(shown[d], when) for when, d in wrong if d in shown]
-    review = [
-        ReviewItem(by_id[d], row.review_due, row.review_stage)
-        for d, row in mine.items()
-        if row.review_due is not None and row.review_stage is not None
-    ]
-    review.sort(key=lambda item: item.due)
-    return Overview(lessons, missed, review, now, total)
+    return Overview(lessons, missed, now, total)
 
 
 def export(request: HttpRequest) -> dict[str, Any]:
@@ -512,6 +530,7 @@ def export(request: HttpRequest) -> dict[str, Any]:
         ),
         "checklists": [{"lesson": c.lesson, "ticked": c.ticked} for c in checklists],
         **(skill_records.export(learner) if learner.known else {"skills": [], "sessions": []}),
+        **{k: v for hook in EXPORT_SECTIONS for k, v in hook(learner).items()},
     }
 
 
@@ -551,6 +570,9 @@ def adopt_session_progress(sender: Any, request: HttpRequest, user: Any, **kwarg
     with transaction.atomic():
         moved = Attempt.objects.filter(user=None, learner_key=key)
         answered = deal_figures.deals_of(moved)
+        # The mistakes named in these answers carry their learner for the class
+        # reports: they move with the answers (before them, while still found).
+        DiagnosedMistake.objects.filter(attempt__in=moved).update(user=user)
         moved.update(user=user, learner_key="")
         # One learner now, not two: the moved deals' figures are counted again.
         deal_figures.recount(answered)

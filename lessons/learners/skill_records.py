@@ -33,7 +33,9 @@ from evaluator.profiles import get_profile
 from lessons import skills
 from lessons.deals import parts as part_kinds
 from lessons.learners import mastery
-from lessons.models import Learner, SkillState, StudySession
+from lessons.memory import parameters as memory_parameters
+from lessons.memory import review_log
+from lessons.models import FittedParameters, Learner, ReviewLog, SkillState, StudySession
 
 MISTAKES_KEPT = 5
 
@@ -54,6 +56,8 @@ class Change:
     skill: str
     before: int
     after: int
+    # The FSRS review the answer was for this skill; None for a later answer the same day.
+    review: mastery.Review | None = None
 
 
 def group_by_skill(
@@ -155,6 +159,11 @@ def item_skills(item: DrillItem) -> set[str]:
     return {key for keys in skills.skills_of_parts(item.parts, item.game, shows) for key in keys}
 
 
+def desired_retention() -> float:
+    """The chance of a right answer a review is timed for (the operator's setting)."""
+    return float(getattr(settings, "BADACEY_DESIRED_RETENTION", 0.9))
+
+
 def card_id(learner: Learner, skill: str) -> int:
     """A stable id for the learner's FSRS card of ``skill`` (FSRS cards need one)."""
     owner = f"u{learner.user_id}" if learner.user_id is not None else f"k{learner.key}"
@@ -180,12 +189,18 @@ def after_answer(
     purpose: str,
     at: datetime,
     challenged: str = "",
+    source: str = "drill",
+    timing: review_log.Timing | None = None,
 ) -> list[Change]:
     """Move each skill the answer exercised one step; call inside the attempt's transaction.
 
     In a mastery challenge only ``challenged``, the skill the item was chosen
     for, takes the challenge's rule; any other skill the item tests counts the
     answer as a review, so it can never be mastered the day it was reached.
+    Each skill whose FSRS card the answer reviewed gets a review-log row,
+    marked with ``source`` (which feature) and ``timing`` (how long it took).
+    The card is scheduled with the learner's parameters
+    (``lessons.memory.parameters``): their own fitted set, the site's or the defaults.
     """
     if not answers or not learner.known:
         return []
@@ -193,7 +208,8 @@ def after_answer(
     keys = [a.skill for a in answers]
     rows = SkillState.objects.of_learner(learner).filter(skill__in=keys).select_for_update()
     states = {state.skill: state for state in rows}
-    retention = float(getattr(settings, "BADACEY_DESIRED_RETENTION", 0.9))
+    retention = desired_retention()
+    weights = memory_parameters.in_use(learner).parameters
     changes: list[Change] = []
     for answer in answers:
         state = states.get(answer.skill) or SkillState(**owner, skill=answer.skill)
@@ -201,7 +217,7 @@ def after_answer(
         own = purpose
         if purpose == mastery.CHALLENGE and answer.skill != challenged:
             own = mastery.REVIEW
-        _apply(state, answer, learner, item, own, at, retention)
+        review = _apply(state, answer, learner, item, own, at, retention, weights)
         if state.pk is None:
             try:
                 with transaction.atomic():  # a savepoint: another tab may make the row first
@@ -214,11 +230,13 @@ def after_answer(
                     .get(skill=answer.skill)
                 )
                 before = state.level
-                _apply(state, answer, learner, item, own, at, retention)
+                review = _apply(state, answer, learner, item, own, at, retention, weights)
                 state.save(update_fields=STEP_FIELDS)
         else:
             state.save(update_fields=STEP_FIELDS)
-        changes.append(Change(answer.skill, before, state.level))
+        changes.append(Change(answer.skill, before, state.level, review))
+    reviewed = [(c.skill, c.review) for c in changes if c.review is not None]
+    review_log.write(learner, reviewed, at, source, timing)
     return changes
 
 
@@ -245,8 +263,9 @@ def _apply(
     purpose: str,
     at: datetime,
     retention: float,
-) -> None:
-    standing, due = mastery.step(
+    weights: tuple[float, ...] | None = None,
+) -> mastery.Review | None:
+    taken = mastery.take_step(
         standing_of(state),
         mastery.Answer(
             answer.correct,
@@ -258,7 +277,9 @@ def _apply(
         ),
         card_id(learner, answer.skill),
         retention,
+        weights,
     )
+    standing, due = taken.standing, taken.due
     state.level = standing.level
     state.clean_items = list(standing.clean_items)
     state.proficient_on = standing.proficient_on
@@ -266,6 +287,7 @@ def _apply(
     state.card = json.loads(standing.card)
     state.due, state.last_answered = due, at
     state.recent_mistakes = _mistakes(state.recent_mistakes, answer)
+    return taken.review
 
 
 def _mistakes(kept: Any, answer: SkillAnswer) -> list[str]:
@@ -337,34 +359,46 @@ def export(learner: Learner) -> dict[str, Any]:
                         "answered": i.answered_at.isoformat() if i.answered_at else None,
                         "correct": i.correct,
                         "hints": i.hints,
+                        "changes": i.changes,
                     }
                     for i in session.items.all()
                 ],
             }
             for session in sessions
         ],
+        "reviews": review_log.export(learner),
     }
 
 
 def delete(learner: Learner) -> None:
-    """Deleting a learner's progress deletes their skills and sessions too."""
+    """Deleting a learner's progress deletes their skills, sessions, review log and fitted sets."""
     SkillState.objects.of_learner(learner).delete()
     StudySession.objects.of_learner(learner).delete()
+    ReviewLog.objects.of_learner(learner).delete()
+    FittedParameters.objects.of_learner(learner).delete()
 
 
 def adopt(key: str, user: Any) -> None:
     """On sign-in, the browser's skills and sessions become the account's.
 
-    Where the account already has a skill, the one answered more often is kept.
+    Where the account already has a skill, the one answered more often is kept,
+    and with it only its own review log: two histories of one skill
+    interleaved would read to the fit as one learner forgetting erratically.
+    The browser's fitted sets go (the account's own, or the site's, apply).
     """
     StudySession.objects.filter(user=None, learner_key=key).update(user=user, learner_key="")
+    FittedParameters.objects.filter(user=None, learner_key=key).delete()
+    theirs = ReviewLog.objects.filter(user=None, learner_key=key)
     mine = {s.skill: s for s in SkillState.objects.filter(user=user)}
     for state in SkillState.objects.filter(user=None, learner_key=key):
         kept = mine.get(state.skill)
         if kept is not None and kept.answers >= state.answers:
+            theirs.filter(skill=state.skill).delete()
             state.delete()
             continue
         if kept is not None:
+            ReviewLog.objects.filter(user=user, skill=state.skill).delete()
             kept.delete()
         state.user, state.learner_key = user, ""
         state.save()
+    theirs.update(user=user, learner_key="")

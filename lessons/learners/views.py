@@ -9,17 +9,23 @@ from django.views.decorators.http import require_POST, require_safe
 
 from badacey_site.whole_numbers import read_whole_number
 from lessons import course
-from lessons.learners import progress
+from lessons.learners import progress, skill_records
+from lessons.memory import parameters as memory_parameters
 from lessons.study import sessions as study
 
 
 @require_safe
 def progress_page(request: HttpRequest) -> HttpResponse:
     learner, moment = progress.learner_of(request), now()
+    rows = study.skill_rows(learner, moment)
     context = {
         "overview": progress.overview(request),
-        "rows": study.skill_rows(learner, moment),
+        "rows": rows,
+        # The same rows and the same test as home's and /study/'s count: one schedule.
+        "due_rows": [row for row in rows if row.due is not None and row.due <= moment],
+        "retention_percent": round(100 * skill_records.desired_retention()),
         "activity": study.activity(learner, moment),
+        "memory": memory_parameters.in_use(learner),
     }
     return render(request, "lessons/progress.html", context)
 

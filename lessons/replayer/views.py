@@ -26,10 +26,10 @@ from badacey_site.client_address import client_address
 from lessons import course
 from lessons.deals.parts.base import PartResult
 from lessons.exercises.forms import ReplayStepForm
+from lessons.hands import moments, pasted
 from lessons.models import Deal, RealHand
-from lessons.replayer import guess, pasted
+from lessons.replayer import guess
 from lessons.replayer.steps import ReplayPage
-from lessons.teaching import moments
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -122,6 +122,10 @@ class StudyItem(models.Model):
     misconception = models.CharField(max_length=60, blank=True)
     level_before = models.PositiveSmallIntegerField(null=True)
     level_after = models.PositiveSmallIntegerField(null=True)
+    # Every skill the answer moved, the item's own and any other it also tests:
+    # [[skill, level before, level after], ...]. The summary reads these, so a
+    # second skill's change is reported as it was written.
+    changes = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["session", "position"]

@@ -2,9 +2,11 @@
 
 A practice session is about ten fresh drill items chosen from the learner's
 skills (``SkillState``): first the reviews FSRS says are due, then the
-skills in progress (those behind the misconceptions the engine diagnosed in
-recent wrong answers first, and twice), then the next skill in course
-order. A mastery challenge is a short mixed set over the proficient skills.
+skills in progress, weakest first (the lowest FSRS retrievability; those
+behind the misconceptions the engine diagnosed in recent wrong answers come
+twice), then the next skill in course order. The items are interleaved: no
+two of one skill follow each other when the session has two skills or more.
+A mastery challenge is a short mixed set over the proficient skills.
 
 Every item is a new one: a seed drawn at random and recorded, so the item
 can be dealt again, and never one (kind, game, difficulty, seed) the learner
@@ -36,6 +38,7 @@ from evaluator.drills import MAX_SEED, generate
 from lessons import course, skills
 from lessons.course import SectionLink, section_link
 from lessons.learners import mastery, progress, skill_records
+from lessons.memory import parameters as memory_parameters
 from lessons.models import Attempt, Deal, Learner, SkillState, StudyItem, StudySession
 
 SESSION_SIZE = 10
@@ -69,42 +72,133 @@ def leaning(states: Iterable[SkillState]) -> Counter[str]:
     return weights
 
 
-def plan(states: Sequence[SkillState], now: datetime, size: int = SESSION_SIZE) -> list[Planned]:
-    """The session's skills in order: due reviews, skills in progress, then the next new one."""
+def retrievability(state: SkillState, now: datetime, weights: Weights = None) -> float:
+    """The chance FSRS gives of a right answer now: 0 for a skill never reviewed."""
+    return mastery.retrievability(state.card or None, now, weights)
+
+
+Weights = tuple[float, ...] | None
+
+
+def plan(
+    states: Sequence[SkillState],
+    now: datetime,
+    size: int = SESSION_SIZE,
+    weights: Weights = None,
+) -> list[Planned]:
+    """The session's skills, interleaved: due reviews, then the weakest skills in progress.
+
+    Which skills: the reviews FSRS says are due; then the skills in progress,
+    the one least likely to be answered right now (FSRS's retrievability,
+    with ``weights``, the learner's parameters) first, those behind recent
+    misconceptions coming round twice; then the next new skill of the course.
+    In what order: ``interleave``, so no two items of one skill are next to
+    each other whenever the session has two skills or more.
+    """
     by_skill = {s.skill: s for s in states if s.skill in skills.BY_KEY}
-    weights = leaning(by_skill.values())
+    leaning_to = leaning(by_skill.values())
     due = sorted(
         (s for s in by_skill.values() if s.level and s.due is not None and s.due <= now),
         key=lambda s: (s.due, skills.ORDER[s.skill]),
     )
     planned = [Planned(s.skill, mastery.REVIEW) for s in due][:size]
     reviewed = {p.skill for p in planned}
+    strength = {key: retrievability(state, now, weights) for key, state in by_skill.items()}
     working = sorted(
         (
             s
             for s in by_skill.values()
             if mastery.ATTEMPTED <= s.level < mastery.MASTERED and s.skill not in reviewed
         ),
-        key=lambda s: (-weights[s.skill], s.level, skills.ORDER[s.skill]),
+        key=lambda s: (
+            round(strength[s.skill], 3),
+            -leaning_to[s.skill],
+            s.level,
+            skills.ORDER[s.skill],
+        ),
     )
     fresh = [
         k.key for k in skills.SKILLS if by_skill.get(k.key) is None or not by_skill[k.key].level
     ]
     opening = fresh[: NEW_SKILLS if not working else 1]
     # A misconception the learner keeps showing brings its skill in even if it was not started.
-    leaning_in = [k for k, _ in weights.most_common() if k in fresh and k not in opening]
+    leaning_in = [k for k, _ in leaning_to.most_common() if k in fresh and k not in opening]
     pool = [Planned(s.skill, mastery.PRACTICE) for s in working]
     pool += [Planned(k, mastery.NEW) for k in leaning_in + opening]
     if not pool and not planned:  # everything mastered and nothing due: keep it fresh
-        rest = sorted(by_skill.values(), key=lambda s: (s.due or now, skills.ORDER[s.skill]))
+        rest = sorted(
+            by_skill.values(),
+            key=lambda s: (round(strength[s.skill], 3), s.due or now, skills.ORDER[s.skill]),
+        )
         pool = [Planned(s.skill, mastery.PRACTICE) for s in rest]
-    extra = [p for p in pool if weights[p.skill]]  # the leaning: these come round twice
+    extra = [p for p in pool if leaning_to[p.skill]]  # the leaning: these come round twice
     cycle = pool + extra
     n = 0
     while cycle and len(planned) < size:
         planned.append(cycle[n % len(cycle)])
         n += 1
-    return planned
+    # Skills that may stand in for a skill too many items would have to repeat back to back.
+    used = {p.skill for p in planned}
+    spare = [
+        Planned(s.skill, mastery.PRACTICE)
+        for s in sorted(by_skill.values(), key=lambda s: strength[s.skill])
+        if s.level and s.skill not in used
+    ] + [Planned(k, mastery.NEW) for k in fresh if k not in used]
+    return interleave(balance(planned, spare))
+
+
+def balance(planned: list[Planned], spare: Sequence[Planned]) -> list[Planned]:
+    """Counts that can be interleaved: no skill in more than half the items (rounded up).
+
+    An excess item of the commonest skill is handed to the next spare skill
+    (the weakest first); with none left, it is dropped and the session is shorter.
+    """
+    items = list(planned)
+    spares = list(spare)
+    while True:
+        counts = Counter(p.skill for p in items)
+        if len(counts) < 2:
+            return items
+        top, most = counts.most_common(1)[0]
+        if most <= (len(items) + 1) // 2:
+            return items
+        last = max(i for i, p in enumerate(items) if p.skill == top and p.purpose != mastery.REVIEW)
+        if spares:
+            items[last] = spares.pop(0)
+        else:
+            del items[last]
+
+
+def interleave(planned: Sequence[Planned]) -> list[Planned]:
+    """The items in their order of priority, moved only as far as keeps one skill from
+    coming twice in a row.
+
+    At each place the earliest item left whose skill differs from the last
+    one is taken, provided the rest can still be ordered that way: with ``n``
+    items left after it, the skill just placed may have at most ``n // 2`` of
+    them and any other skill ``(n + 1) // 2``. When every skill fits the
+    counts (``balance`` sees to it), some item always passes.
+    """
+    left = list(planned)
+    placed: list[Planned] = []
+    while left:
+        previous = placed[-1].skill if placed else None
+        chosen = next(
+            (
+                i
+                for i, p in enumerate(left)
+                if p.skill != previous and _can_follow(left[:i] + left[i + 1 :], p.skill)
+            ),
+            0,  # only one skill left: nothing to interleave with
+        )
+        placed.append(left.pop(chosen))
+    return placed
+
+
+def _can_follow(rest: Sequence[Planned], last: str) -> bool:
+    counts = Counter(p.skill for p in rest)
+    n = len(rest)
+    return all(c <= (n // 2 if skill == last else (n + 1) // 2) for skill, c in counts.items())
 
 
 def challenge_plan(states: Sequence[SkillState], size: int = CHALLENGE_SIZE) -> list[Planned]:
@@ -179,7 +273,11 @@ def start(
 def build(learner: Learner, kind: str, now: datetime, seed_source: Any = None) -> StudySession:
     draw = seed_source or (lambda: secrets.randbelow(MAX_SEED + 1))
     states = states_of(learner)
-    planned = challenge_plan(states) if kind == StudySession.CHALLENGE else plan(states, now)
+    weights = memory_parameters.in_use(learner).parameters
+    if kind == StudySession.CHALLENGE:
+        planned = challenge_plan(states)
+    else:
+        planned = plan(states, now, weights=weights)
     rows: list[StudyItem] = []
     for position, entry in enumerate(planned, start=1):
         skill = skills.BY_KEY[entry.skill]
@@ -280,16 +378,32 @@ def answer(
             results=results,
             purpose=item.purpose,
             skill=item.skill,
+            source="study",
+            shown_at=shown_at(session, item),
         )
         changes = getattr(attempt, "skill_changes", [])
         change = next((c for c in changes if c.skill == item.skill), None)
+        written = [[c.skill, c.before, c.after] for c in changes]
         if change is not None:
             StudyItem.objects.filter(pk=item.pk).update(
-                level_before=change.before, level_after=change.after
+                level_before=change.before, level_after=change.after, changes=written
             )
+        else:
+            StudyItem.objects.filter(pk=item.pk).update(changes=written)
         if not StudyItem.objects.filter(session=session, answered_at__isnull=True).exists():
             StudySession.objects.filter(pk=session.pk, finished__isnull=True).update(finished=now)
     return True
+
+
+def shown_at(session: StudySession, item: StudyItem) -> datetime:
+    """When the item came up: the previous item's answer, else the session's start."""
+    before = (
+        session.items.filter(position__lt=item.position, answered_at__isnull=False)
+        .order_by("-answered_at")
+        .values_list("answered_at", flat=True)
+        .first()
+    )
+    return before or session.created
 
 
 def skill_link(skill: skills.Skill) -> SectionLink:
@@ -328,6 +442,25 @@ class Summary:
     started: list[Move] = field(default_factory=list)  # first answers: Not started to Learning
 
 
+def _changes_of(item: StudyItem) -> list[tuple[str, int, int]]:
+    """Every (skill, before, after) the item's answer wrote, in the order written.
+
+    An item answered before ``changes`` was kept has only its own skill's levels.
+    """
+    found: list[tuple[str, int, int]] = []
+    for entry in item.changes if isinstance(item.changes, list) else ():
+        if (
+            isinstance(entry, list)
+            and len(entry) == 3
+            and isinstance(entry[0], str)
+            and all(isinstance(n, int) for n in entry[1:])
+        ):
+            found.append((entry[0], entry[1], entry[2]))
+    if not found and item.level_before is not None and item.level_after is not None:
+        found.append((item.skill, item.level_before, item.level_after))
+    return found
+
+
 def summary(learner: Learner, items: Sequence[StudyItem], now: datetime) -> Summary:
     """What the session did: items right, skills up and down, what comes due, where to read."""
     answered = [i for i in items if i.answered_at is not None]
@@ -335,14 +468,16 @@ def summary(learner: Learner, items: Sequence[StudyItem], now: datetime) -> Summ
     last: dict[str, int] = {}
     wrong: Counter[str] = Counter()
     for item in answered:
-        if item.level_before is not None:
-            first.setdefault(item.skill, item.level_before)
-        if item.level_after is not None:
-            last[item.skill] = item.level_after
+        for skill, before, after in _changes_of(item):
+            first.setdefault(skill, before)
+            last[skill] = after
         if not item.correct:
             wrong[item.skill] += 1
-    moves = [Move(skills.BY_KEY[k], first[k], last[k]) for k in last if k in first]
-    moves = [m for m in moves if m.skill is not None]
+    moves = [
+        Move(skills.BY_KEY[k], first[k], last[k])
+        for k in last
+        if k in first and k in skills.BY_KEY and first[k] != last[k]
+    ]
     states = SkillState.objects.of_learner(learner).filter(due__isnull=False).order_by("due")
     next_due = [
         (skills.BY_KEY[s.skill], mastery.due_in_words(s.due, now))

@@ -32,6 +32,7 @@ from lessons.exercises import hints
 from lessons.exercises.forms import AnswerForm, HintRequestForm
 from lessons.learners import mastery, progress
 from lessons.models import StudyItem, StudySession
+from lessons.study import queues
 from lessons.study import sessions as study
 
 PREFIX = "study"
@@ -135,6 +136,7 @@ def study_home(request: HttpRequest) -> HttpResponse:
         "due": study.due_count(rows, now),
         "can_challenge": any(r.level == mastery.PROFICIENT for r in rows),
         "unfinished": study.unfinished(learner),
+        "other_queues": queues.other_queues(learner, now),
     }
     return render(request, "lessons/study.html", context)
 

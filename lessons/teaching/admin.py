@@ -50,8 +50,9 @@ from lessons.content.exercises import lesson_entries
 from lessons.deals.histories import replay_history
 from lessons.deals.readings import deal_readings
 from lessons.exercises.blocks import ExerciseBlock
+from lessons.hands import hand_admin
 from lessons.models import Deal, StaleDealError
-from lessons.teaching import deal_io, hand_admin
+from lessons.teaching import deal_io
 from lessons.teaching.admin_forms import DealAdminForm, DealImportForm
 
 

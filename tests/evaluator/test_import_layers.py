@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PRODUCT = ("evaluator", "lessons", "play", "badacey_site")
+PRODUCT = ("evaluator", "lessons", "play", "lti", "badacey_site")
 
 # Lowest first. A module belongs to the first layer one of whose prefixes it starts with.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
@@ -31,6 +31,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "lessons.models",
             "lessons.learners.models",
             "lessons.study.models",
+            "lessons.memory.models",
             "lessons.hands.models",
             "lessons.classes.models",
         ),
@@ -44,17 +45,34 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "lessons.learners.mastery",
             "lessons.learners.skill_records",
             "lessons.classes.records",
+            # The review log and the choice of FSRS parameters: written and read per answer.
+            "lessons.memory.review_log",
+            "lessons.memory.parameters",
         ),
     ),
     ("exercises", ("lessons.exercises.blocks", "lessons.exercises.forms", "lessons.exercises")),
     ("tools", ("lessons.tools.forms", "lessons.tools.odds_answers")),
     ("drills", ("lessons.drills.forms", "lessons.drills.items")),
     ("study", ("lessons.study.sessions",)),
+    # The nightly fit of FSRS parameters and its background task.
+    ("memory", ("lessons.memory.fit", "lessons.memory.tasks")),
     ("glossary", ("lessons.glossary.terms", "lessons.glossary.linking")),
     ("classes", ("lessons.classes",)),
     ("pages", ("lessons.pages.page_cache", "lessons.pages.slots", "lessons.pages")),
     ("templatetags", ("lessons.templatetags",)),
     ("replayer", ("lessons.replayer.steps", "lessons.replayer.replay_chart")),
+    # Real hands' own pieces (import, admin pages, pasted hands, moments).
+    (
+        "hands",
+        (
+            "lessons.hands.hand_import",
+            "lessons.hands.hand_import_task",
+            "lessons.hands.import_jobs",
+            "lessons.hands.hand_admin",
+            "lessons.hands.pasted",
+            "lessons.hands.moments",
+        ),
+    ),
     ("teaching", ("lessons.teaching",)),
     ("commands", ("lessons.management",)),
     ("views", ("lessons.",)),  # every view module, the URL confs, the app config
@@ -196,6 +214,19 @@ def test_the_study_table_app_sits_above_lessons():
     ]
     assert upward == []
     assert "lessons.learners.progress" in graph()["play.views"]
+
+
+def test_the_course_site_app_sits_on_top():
+    """lti/ builds on lessons and play (accounts, classes, answers, hands); neither needs it."""
+    upward = [
+        f"{module} -> {target}"
+        for module, targets in graph().items()
+        if module.startswith(("lessons.", "evaluator.", "play."))
+        for target in targets
+        if target == "lti" or target.startswith("lti.")
+    ]
+    assert upward == []
+    assert "lessons.classes.assigned" in graph()["lti.completion"]
 
 
 def test_the_layer_check_sees_an_upward_import():

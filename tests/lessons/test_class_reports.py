@@ -8,9 +8,11 @@ import io
 from datetime import timedelta
 
 import pytest
+import time_machine
 from django.contrib.auth.models import User
-from django.db import reset_queries
+from django.db import connection, reset_queries
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 from pytest_django.asserts import assertContains, assertNotContains
 
@@ -31,7 +33,7 @@ from lessons.models import (
     StudySession,
 )
 from tests.factories import field, make_deal, make_teacher, right_answer
-from tests.lessons.test_classes import learner, make_class, signed_in
+from tests.lessons.test_classes import PASSWORD, learner, make_class, signed_in
 from tests.lessons.test_skill_pages import badugi_deal, wrong_answer
 
 pytestmark = [pytest.mark.django_db, pytest.mark.cache]
@@ -73,8 +75,8 @@ def test_the_period_leaves_out_older_answers(room):
     teacher, classroom = room
     lee = joined(classroom, "lee")
     deal = Deal.objects.get(slug="badacey-5")
-    signed_in(lee).post(deal.check_url, whole_pot_split(deal))
-    Attempt.objects.update(created_at=timezone.now() - timedelta(days=10))
+    with time_machine.travel(timezone.now() - timedelta(days=10)):
+        signed_in(lee).post(deal.check_url, whole_pot_split(deal))
     correction = html.escape(MISCONCEPTIONS["whole-pot-split"].correction[1:40])
     assertNotContains(signed_in(teacher).get(f"/teach/{classroom.pk}/?period=7"), correction)
     assertContains(signed_in(teacher).get(f"/teach/{classroom.pk}/?period=all"), correction)
@@ -293,3 +295,28 @@ def test_the_learner_page_names_drill_and_study_answers_and_links_them(room):
     assert f"Drill: {payouts} (Badacey, easy)" in page
     assert f"Study session: {winners} (Badugi, medium)" in page
     assert "/drills/payouts/?game=badacey&amp;difficulty=1&amp;seed=1001" in page
+
+
+def test_a_mistake_keeps_its_learner_and_time_so_the_report_never_reads_the_answer_log(room):
+    teacher, classroom = room
+    lee = joined(classroom, "lee")
+    deal = Deal.objects.get(slug="badacey-5")
+    signed_in(lee).post(deal.check_url, whole_pot_split(deal))
+    mistake = DiagnosedMistake.objects.get()
+    assert (mistake.user_id, mistake.created_at) == (lee.pk, mistake.attempt.created_at)
+    with CaptureQueriesContext(connection) as queries:
+        found = reports.misconceptions_missed(classroom, timezone.now(), 7)
+    assert [m.times for m in found] == [1]
+    mistakes_sql = [q["sql"] for q in queries if "diagnosedmistake" in q["sql"]]
+    assert mistakes_sql and all("lessons_attempt" not in sql for sql in mistakes_sql)
+
+
+def test_mistakes_made_before_signing_up_count_for_the_new_account(room):
+    teacher, classroom = room
+    deal = Deal.objects.get(slug="badacey-5")
+    browser = Client()
+    browser.post(deal.check_url, whole_pot_split(deal))
+    assert DiagnosedMistake.objects.get().user_id is None
+    lee = User.objects.create_user("lee", password=PASSWORD)
+    browser.post("/accounts/sign-in/", {"username": "lee", "password": PASSWORD})
+    assert DiagnosedMistake.objects.get().user_id == lee.pk

@@ -9,6 +9,7 @@ log, and the admin's list shows them.
 
 from __future__ import annotations
 
+from datetime import timedelta
 from io import StringIO
 
 import pytest
@@ -147,3 +148,30 @@ def test_the_rebuild_command_recounts_figures_that_drifted(client):
     call_command("rebuild_deal_figures", stdout=out)
     assert kept() == right
     assert "Recounted 1 deal(s)" in out.getvalue()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_migration_gives_existing_mistakes_their_answers_learner_and_time():
+    before = [("lessons", "0027_table_basics_first_check")]
+    after = [("lessons", "0028_mistake_learner_time")]
+    executor = MigrationExecutor(connection)
+    executor.migrate(before)
+    old = executor.loader.project_state(before).apps
+    user = old.get_model("auth", "User").objects.create(username="old-mistaker")
+    deal = old.get_model("lessons", "Deal").objects.exclude(lesson="").first()
+    when = timezone.now() - timedelta(days=3)
+    attempt = old.get_model("lessons", "Attempt").objects.create(
+        user=user, deal=deal, correct=False, created_at=when, parts=[]
+    )
+    old.get_model("lessons", "DiagnosedMistake").objects.create(
+        attempt=attempt, misconception="whole-pot-split"
+    )
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(after)
+    new = executor.loader.project_state(after).apps
+    mistake = new.get_model("lessons", "DiagnosedMistake").objects.get()
+    assert (mistake.user_id, mistake.created_at) == (user.pk, when)
+
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())

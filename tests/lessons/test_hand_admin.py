@@ -13,8 +13,8 @@ from pytest_django.asserts import assertContains, assertNotContains
 from evaluator.hand_histories import read_text, to_phh
 from evaluator.notation import parse_deal
 from evaluator.replay import replay
+from lessons.hands import hand_import
 from lessons.models import Deal, RealHand
-from lessons.teaching import hand_import
 from tests.factories import make_teacher
 
 pytestmark = pytest.mark.django_db

@@ -16,9 +16,9 @@ from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
 from evaluator.hand_histories import read_text
+from lessons.hands import hand_import
+from lessons.hands.hand_import_task import progress_of
 from lessons.models import RealHand
-from lessons.teaching import hand_import
-from lessons.teaching.hand_import_task import progress_of
 from tests.factories import make_teacher
 
 pytestmark = pytest.mark.django_db(transaction=True)

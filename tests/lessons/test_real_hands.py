@@ -18,8 +18,8 @@ from evaluator.hand_histories import read_text, room_name, to_notation
 from evaluator.notation import parse_deal
 from evaluator.replay import replay
 from evaluator.worked_deals import worked_deal
+from lessons.hands import pasted
 from lessons.models import Deal, RealHand
-from lessons.replayer import pasted
 from tests.factories import make_teacher
 
 pytestmark = pytest.mark.django_db

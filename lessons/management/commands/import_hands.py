@@ -10,7 +10,7 @@ from django.core.management.base import BaseCommand
 from evaluator.hand_histories import HandHistoryError
 from evaluator.hand_histories.check import file_error_line
 from evaluator.hand_histories.decoding import MAX_BYTES
-from lessons.teaching import hand_import
+from lessons.hands import hand_import
 
 
 class Command(BaseCommand):

@@ -31,9 +31,9 @@ from evaluator.hand_histories import HandHistoryError, to_phh
 from evaluator.hand_histories.decoding import decode, stray_byte_note
 from evaluator.hand_histories.phh import VARIANTS
 from lessons.deals.histories import replay_history
+from lessons.hands import hand_import, import_jobs
+from lessons.hands.hand_import_task import import_history
 from lessons.models import RealHand, RealHandQuerySet
-from lessons.teaching import hand_import, import_jobs
-from lessons.teaching.hand_import_task import import_history
 
 CAP_WORDS = f"{hand_import.MAX_UPLOAD_BYTES // (1024 * 1024)} MB"
 

@@ -15,7 +15,7 @@ from typing import Any
 from django.tasks import TaskResultStatus, task_backends
 from django.tasks.exceptions import TaskResultDoesNotExist
 
-from lessons.teaching.hand_import_task import import_history, progress_of
+from lessons.hands.hand_import_task import import_history, progress_of
 
 # How many past imports the import page lists.
 RECENT = 10

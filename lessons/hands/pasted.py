@@ -25,8 +25,8 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from badacey_site import shared_counts
+from lessons.hands.hand_import import MAX_PASTE_CHARS, HandReport, check
 from lessons.models import RealHand
-from lessons.teaching.hand_import import MAX_PASTE_CHARS, HandReport, check
 
 PASTES_PER_MINUTE = 30
 HELD_IN_SESSION = 5  # the last few pasted hands stay replayable

@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('lessons', '0027_table_basics_first_check'),
+        ('lessons', '0028_mistake_learner_time'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

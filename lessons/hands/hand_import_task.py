@@ -22,7 +22,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.tasks import TaskContext, task
 
-from lessons.teaching import hand_import
+from lessons.hands import hand_import
 
 # How many refused hands' messages the kept result holds; the count is always whole.
 KEPT_MESSAGES = 50

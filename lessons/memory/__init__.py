@@ -1,0 +1,1 @@
+"""How learners remember: the FSRS review log, fitted parameter sets and the nightly fit."""

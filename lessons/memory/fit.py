@@ -1,0 +1,273 @@
+"""The nightly fit: FSRS parameters for the whole site and for each learner with enough reviews.
+
+The optimizer is the one Anki ships (fsrs-rs, through ``fsrs-rs-python``;
+no torch). Its input is one item per review that has a review on an earlier
+day before it: the card's history up to that review, gaps in whole UTC
+days. Its own floors decide what can be fitted:
+
+- fewer than ``DEFAULTS_FLOOR`` (8) items it keeps after its outlier filter:
+  it returns the defaults unchanged;
+- fewer than ``FIT_FLOOR`` (64), or none with two earlier-day reviews: it
+  fits only the four first-review stabilities;
+- from ``FIT_FLOOR`` on it fits every weight.
+
+A set is made only past ``FIT_FLOOR``, for the site (everyone's reviews)
+and for each learner (their own). The outlier filter drops, for each first
+rating, the rarest first gaps until at least 20 items are gone; so a rating
+group needs more than 20 cards before anything of it is kept. A learner has
+one card per skill (17), so with the filter on no learner alone could ever
+be fitted. It is meant for Anki collections of thousands of cards; it stays
+on for the site's fit and is turned off (``FSRS_NO_OUTLIER``, which the
+optimizer reads) for a learner's, whose floor is then ``FIT_FLOOR`` items.
+
+Each fit keeps the latest fifth of the items (by the time of their last
+review) out of training and measures the log loss there: of the new set,
+of the set it would replace (the site's for a learner, else the defaults),
+and of the defaults for the record. A new set becomes active only if it does
+at least as well as the one it would replace on those held-out reviews;
+otherwise it is stored inactive, so a bad fit is visible without ever
+scheduling anyone. Everything is written in
+one transaction at the end, so a fit that dies half-way changes nothing.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from fsrs_rs_python import DEFAULT_PARAMETERS, FSRS, FSRSItem, FSRSReview, filter_outlier
+
+from lessons.memory.parameters import usable
+from lessons.models import FittedParameters, ReviewLog
+
+DEFAULTS_FLOOR = 8
+FIT_FLOOR = 64
+NO_OUTLIER = "FSRS_NO_OUTLIER"
+HELD_OUT = 0.2  # the share of items, the latest, kept out of training
+
+Owner = tuple[int | None, str]  # (user id, learner key)
+
+
+@dataclass
+class Timed:
+    """One optimizer item and when its last review was."""
+
+    at: datetime
+    item: FSRSItem
+
+
+@dataclass
+class Outcome:
+    """What one fit made (for the task's result and the command's report)."""
+
+    scope: str
+    owner: Owner | None
+    reviews: int
+    log_loss: float | None
+    default_log_loss: float | None
+    active: bool
+
+
+@dataclass
+class Report:
+    site: Outcome | None = None
+    learners: list[Outcome] = field(default_factory=list)
+    skipped: int = 0  # learners below the floor
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "site": vars(self.site) if self.site else None,
+            "learners_fitted": len(self.learners),
+            "learners_active": sum(1 for o in self.learners if o.active),
+            "learners_below_floor": self.skipped,
+        }
+
+
+def histories(
+    rows: Iterable[tuple[int | None, str, str, datetime, int]],
+) -> Iterator[tuple[Owner, list[tuple[datetime, int]]]]:
+    """Each (owner, skill)'s reviews in time order, from rows sorted by owner, skill and time."""
+    key: tuple[int | None, str, str] | None = None
+    found: list[tuple[datetime, int]] = []
+    for user, learner_key, skill, at, rating in rows:
+        if (user, learner_key, skill) != key:
+            if key is not None and found:
+                yield (key[0], key[1]), found
+            key, found = (user, learner_key, skill), []
+        found.append((at, rating))
+    if key is not None and found:
+        yield (key[0], key[1]), found
+
+
+def items_of(history: Sequence[tuple[datetime, int]]) -> list[Timed]:
+    """The optimizer's items for one card: each review after one on an earlier day."""
+    reviews: list[FSRSReview] = []
+    timed: list[Timed] = []
+    last = None
+    for at, rating in history:
+        day = at.date()
+        reviews.append(FSRSReview(int(rating), (day - last).days if last is not None else 0))
+        last = day
+        item = FSRSItem(list(reviews))
+        if item.long_term_review_cnt() > 0:
+            timed.append(Timed(at, item))
+    return timed
+
+
+def kept_by_optimizer(items: Sequence[FSRSItem], outliers: bool = True) -> tuple[int, int]:
+    """How many items the optimizer keeps (after its outlier filter when ``outliers``), and
+    how many of those have two or more earlier-day reviews (its full fit needs some)."""
+    first = [i for i in items if i.long_term_review_cnt() == 1]
+    later = [i for i in items if i.long_term_review_cnt() > 1]
+    if outliers:
+        first, later = filter_outlier(first, later)
+    return len(first) + len(later), len(later)
+
+
+def can_fit(items: Sequence[FSRSItem], outliers: bool = True) -> bool:
+    kept, later = kept_by_optimizer(items, outliers)
+    return kept >= FIT_FLOOR and later > 0
+
+
+@contextmanager
+def outlier_filter(on: bool) -> Iterator[None]:
+    """The optimizer's outlier filter on or off for the calls inside (it reads the environment)."""
+    before = os.environ.get(NO_OUTLIER)
+    if on:
+        os.environ.pop(NO_OUTLIER, None)
+    else:
+        os.environ[NO_OUTLIER] = "1"
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop(NO_OUTLIER, None)
+        else:
+            os.environ[NO_OUTLIER] = before
+
+
+def split(timed: Sequence[Timed]) -> tuple[list[FSRSItem], list[FSRSItem]]:
+    """Training items and the held-out latest ones."""
+    ordered = sorted(timed, key=lambda t: t.at)
+    cut = len(ordered) - max(1, int(len(ordered) * HELD_OUT))
+    return [t.item for t in ordered[:cut]], [t.item for t in ordered[cut:]]
+
+
+def log_loss(parameters: Sequence[float], items: Sequence[FSRSItem]) -> float | None:
+    if not items:
+        return None
+    return float(FSRS(list(parameters)).evaluate(list(items)).log_loss)
+
+
+@dataclass
+class Fitted:
+    parameters: list[float]
+    reviews: int
+    held_out: int
+    log_loss: float | None
+    default_log_loss: float | None
+    baseline_log_loss: float | None
+
+    @property
+    def better(self) -> bool:
+        if self.log_loss is None or self.baseline_log_loss is None:
+            return False
+        return self.log_loss <= self.baseline_log_loss
+
+
+def fit(
+    timed: Sequence[Timed], baseline: Sequence[float] | None = None, outliers: bool = True
+) -> Fitted | None:
+    """A set fitted on all but the latest items, measured on those; None below the floor."""
+    train, test = split(timed)
+    if not can_fit(train, outliers):
+        return None
+    with outlier_filter(outliers):
+        weights = FSRS(list(DEFAULT_PARAMETERS)).compute_parameters(train)
+    if usable(list(weights)) is None:
+        return None
+    fitted = [round(float(w), 6) for w in weights]
+    defaults = log_loss(DEFAULT_PARAMETERS, test)
+    return Fitted(
+        fitted,
+        len(train),
+        len(test),
+        log_loss(fitted, test),
+        defaults,
+        log_loss(baseline, test) if baseline is not None else defaults,
+    )
+
+
+def review_rows() -> Iterator[tuple[int | None, str, str, datetime, int]]:
+    return (
+        ReviewLog.objects.order_by("user_id", "learner_key", "skill", "reviewed_at", "pk")
+        .values_list("user_id", "learner_key", "skill", "reviewed_at", "rating")
+        .iterator(5000)
+    )
+
+
+def run(now: datetime | None = None) -> Report:
+    """Fit the site's set and every learner's above the floor, and store them."""
+    now = now or timezone.now()
+    by_owner: dict[Owner, list[Timed]] = {}
+    for owner, history in histories(review_rows()):
+        by_owner.setdefault(owner, []).extend(items_of(history))
+    everyone = [t for timed in by_owner.values() for t in timed]
+    report = Report()
+    site = fit(everyone) if everyone else None
+    site_active = site is not None and site.better
+    baseline = site.parameters if site is not None and site_active else None
+    if baseline is None:  # no better site set tonight: the active one, if any, stays the bar
+        current = FittedParameters.objects.filter(scope=FittedParameters.SITE, active=True).first()
+        weights = usable(current.parameters) if current is not None else None
+        baseline = list(weights) if weights is not None else None
+    learners: list[tuple[Owner, Fitted]] = []
+    for owner, timed in by_owner.items():
+        own = fit(timed, baseline, outliers=False)
+        if own is None:
+            report.skipped += 1
+            continue
+        learners.append((owner, own))
+    with transaction.atomic():
+        if site is not None:
+            _store(FittedParameters.SITE, None, site, site_active, len(by_owner), now)
+            report.site = _outcome(FittedParameters.SITE, None, site, site_active)
+        for owner, own in learners:
+            _store(FittedParameters.LEARNER, owner, own, own.better, 1, now)
+            report.learners.append(_outcome(FittedParameters.LEARNER, owner, own, own.better))
+    return report
+
+
+def _outcome(scope: str, owner: Owner | None, fitted: Fitted, active: bool) -> Outcome:
+    return Outcome(scope, owner, fitted.reviews, fitted.log_loss, fitted.default_log_loss, active)
+
+
+def _store(
+    scope: str, owner: Owner | None, fitted: Fitted, active: bool, learners: int, now: datetime
+) -> None:
+    user, key = owner if owner is not None else (None, "")
+    if active:
+        mine = FittedParameters.objects.filter(scope=scope, active=True)
+        if scope == FittedParameters.LEARNER and user is not None:
+            mine = mine.filter(user_id=user)
+        elif scope == FittedParameters.LEARNER:
+            mine = mine.filter(user=None, learner_key=key)
+        mine.update(active=False)
+    FittedParameters.objects.create(
+        scope=scope,
+        user_id=user,
+        learner_key=key,
+        parameters=fitted.parameters,
+        fitted_at=now,
+        reviews=fitted.reviews,
+        learners=learners,
+        log_loss=fitted.log_loss,
+        default_log_loss=fitted.default_log_loss,
+        held_out=fitted.held_out,
+        active=active,
+    )

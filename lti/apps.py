@@ -1,0 +1,17 @@
+"""The LTI app: its signal receivers are connected once the models are ready."""
+
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class LtiConfig(AppConfig):
+    name = "lti"
+    label = "lti"
+    verbose_name = "Course sites (LTI)"
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from lti import completion
+
+        completion.connect()
