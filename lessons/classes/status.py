@@ -107,6 +107,30 @@ HandCounter = Callable[[Assignment, Any], dict[int, HandsPlayed]]
 HAND_COUNTERS: list[HandCounter] = []
 
 
+@dataclass(frozen=True)
+class GameHands:
+    """One learner's finished hands of one game at the study table, for their teacher's page."""
+
+    game: str  # the game's name
+    hands: int
+    decisions: int
+    blunders: int
+    mistakes: float
+
+    @property
+    def error_rate(self) -> float | None:
+        return self.mistakes / self.decisions if self.decisions else None
+
+
+# Registered the same way: user id -> their finished hands, game by game.
+HAND_SUMMARIES: list[Callable[[int], list[GameHands]]] = []
+
+
+def hands_by_game(user_id: int) -> list[GameHands]:
+    """What the study table registered about a learner's hands; [] without the study table."""
+    return [found for summary in HAND_SUMMARIES for found in summary(user_id)]
+
+
 @dataclass
 class Evidence:
     """What the database says about some learners and some assignments, read at once."""

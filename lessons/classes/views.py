@@ -24,7 +24,7 @@ from django.utils.timezone import now
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from badacey_site.streaming import csv_lines
-from lessons.classes import codes, reports
+from lessons.classes import codes, reports, status
 from lessons.classes.access import signed_in_user, taught_class, teacher_required
 from lessons.classes.forms import AssignmentForm, ClassForm, CoTeacherForm, GridForm, PeriodForm
 from lessons.models import Classroom
@@ -137,6 +137,7 @@ def learner_page(request: HttpRequest, class_id: int, user_id: int) -> HttpRespo
         "classroom": classroom,
         **reports.learner_page(classroom, user_id),
         "work": reports.learner_work(classroom, user_id, now()),
+        "played": status.hands_by_game(user_id),
     }
     return render(request, "classes/learner.html", context)
 

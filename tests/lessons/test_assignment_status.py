@@ -196,6 +196,10 @@ def test_play_hands_work_counts_finished_hands_of_its_game_and_shows_the_error_r
     expected = "none graded" if rate is None else f"{rate:.2f}"
     assertContains(page, f"<td>1</td><td>{expected}</td>", html=False)
     assertContains(signed_in(teacher).get(f"/teach/{classroom.pk}/"), "1 of 1 hands")
+    # The learner's page sums the study table's hands by game, as its history does.
+    learner_page = signed_in(teacher).get(f"/teach/{classroom.pk}/learners/{lee.pk}/")
+    row = f'<th scope="row">Badacey</th><td>1</td><td>{hand.decisions}</td><td>{expected}</td>'
+    assertContains(learner_page, row + f"<td>{hand.blunders}</td>", html=False)
 
 
 def test_hands_of_another_game_or_dealt_before_the_work_was_set_do_not_count(monkeypatch):
