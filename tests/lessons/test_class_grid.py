@@ -7,9 +7,11 @@ import io
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 
-from lessons.models import Assignment, Classroom
+from lessons import skills
+from lessons.models import Assignment, Classroom, SkillState
 from tests.factories import make_teacher, right_answer
 from tests.lessons.test_class_reports import joined
 from tests.lessons.test_classes import make_class, signed_in
@@ -87,3 +89,16 @@ def test_the_csv_matches_what_the_screen_shows(busy):
     everyone = csv_rows(tutor, classroom)
     assert [r[0] for r in everyone[1:]] == ["ash", "bo", "cy"]
     assert everyone[1][2] == "3" and everyone[2][2] == "1" and everyone[3][2] == "0"
+
+
+def test_the_grid_sorts_by_a_skills_level(busy):
+    tutor, classroom = busy
+    skill = skills.SKILLS[-1]
+    for name, level in (("cy", 3), ("ash", 1)):
+        SkillState.objects.update_or_create(
+            user=User.objects.get(username=name), skill=skill.key, defaults={"level": level}
+        )
+    query = f"sort=skill-{skill.key}&dir=desc"
+    assert names_in_grid(tutor, classroom, query)[:2] == ["cy", "ash"]
+    page = tutor.get(f"/teach/{classroom.pk}/?{query}").content.decode()
+    assert f'aria-sort="descending"><a href="?sort=skill-{skill.key}&amp;dir=asc#learners">' in page
