@@ -2,7 +2,11 @@
 
 Targets from the classes issue: the class page for 40 learners with 20,000
 answers under 50 ms, its CSV under 200 ms, and the admin's deal list with
-its answer figures under 50 ms for 500 deals. The skill map has as many
+its answer figures under 50 ms for 500 deals. The term issue adds a class of
+400 (the school issue asks only that a big class "stays usable"; this bench
+holds it to ten times the 40-learner targets, what a cost per learner allows)
+and a term's work: a lesson, a skill target, practice deals and hands to
+play, two of them past due, so every status is computed on every row. The skill map has as many
 skills as ``lessons.skills.SKILLS`` (the issue's "20 skills" is its upper
 bound); every learner has a standing in each. Like ``bench.mastery`` it runs
 on a throwaway database built by the migrations, and the verdict is the
@@ -23,13 +27,14 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "badacey_site.settings")
 PAGE_TARGET_MS = 50.0
 CSV_TARGET_MS = 200.0
 ADMIN_TARGET_MS = 50.0
-LEARNERS = 40
+SIZES = (40, 400)  # learners; the targets grow with the class, ten times for 400
 ANSWERS = 20_000
+HANDS_EACH = 6
 DEALS = 500
 
 
-def _class_with_history():
-    """A teacher, a class of ``LEARNERS`` with ``ANSWERS`` answers, and ``DEALS`` practice deals."""
+def _class_with_history(learners: int):
+    """A teacher, a class of ``learners`` with ``ANSWERS`` answers, and ``DEALS`` practice deals."""
     from django.contrib.auth.models import Group, User
     from django.utils import timezone
 
@@ -45,11 +50,13 @@ def _class_with_history():
         Membership,
         SkillState,
     )
+    from play.models import PlayedHand
 
     teacher, _ = User.objects.get_or_create(username="bench-teacher", is_staff=True)
     teacher.groups.add(Group.objects.get(name="Teachers"))
-    Classroom.objects.filter(name="bench class").delete()
-    classroom = Classroom.objects.create(name="bench class", join_code=codes.new_code())
+    name = f"bench class of {learners}"
+    Classroom.objects.filter(name=name).delete()
+    classroom = Classroom.objects.create(name=name, join_code=codes.new_code())
     classroom.teachers.add(teacher)
     template = Deal.objects.practice().first()
     fields = {
@@ -63,13 +70,15 @@ def _class_with_history():
     )
     practice = list(Deal.objects.practice().values_list("pk", flat=True))
     exercises = list(Deal.objects.published().exclude(lesson="").values_list("pk", flat=True))
-    users = User.objects.bulk_create(User(username=f"bench-learner-{n}") for n in range(LEARNERS))
+    users = User.objects.bulk_create(
+        User(username=f"bench-learner-{learners}-{n}") for n in range(learners)
+    )
     Membership.objects.bulk_create(Membership(classroom=classroom, user=u) for u in users)
     now = timezone.now()
     step = timedelta(days=60) / ANSWERS
     attempts = Attempt.objects.bulk_create(
         Attempt(
-            user=users[n % LEARNERS],
+            user=users[n % learners],
             deal_id=None
             if n % 3 == 0
             else (practice[n % len(practice)] if n % 3 == 1 else exercises[n % len(exercises)]),
@@ -96,10 +105,30 @@ def _class_with_history():
     # Answers written in bulk skip the figures kept with each answer: count them.
     deal_figures.recount()
     deal_figures.recount_activity([u.pk for u in users])
-    Assignment.objects.create(classroom=classroom, kind="lesson", lesson="badugi")
+    set_at = now - timedelta(days=30)
+    past = (now - timedelta(days=3)).date()
+    Assignment.objects.create(
+        classroom=classroom, kind="lesson", lesson="badugi", created_at=set_at, due_on=past
+    )
     Assignment.objects.create(classroom=classroom, kind="skill", skill="side-pots")
-    deals = Assignment.objects.create(classroom=classroom, kind="deals")
+    deals = Assignment.objects.create(classroom=classroom, kind="deals", due_on=past)
     deals.deals.set(practice[:5])
+    Assignment.objects.create(
+        classroom=classroom, kind="play", game="badacey", hands=5, created_at=set_at
+    )
+    PlayedHand.objects.bulk_create(
+        PlayedHand(
+            user=u,
+            game="badacey",
+            table={},
+            is_over=True,
+            decisions=4,
+            mistake_total=0.25 * (i % 3),
+            created_at=set_at + timedelta(hours=h + 1),
+        )
+        for i, u in enumerate(users)
+        for h in range(i % (HANDS_EACH + 1))
+    )
     return teacher, classroom
 
 
@@ -109,18 +138,23 @@ def bench_classes(options: argparse.Namespace) -> list[Line]:
     from lessons import skills
 
     batches, per_batch = (2, 1) if options.quick else (10, 3)
-    teacher, classroom = _class_with_history()
-    client = Client()
-    client.force_login(teacher)
-    size = f"{LEARNERS} learners x {len(skills.SKILLS)} skills, {ANSWERS:,} answers"
     lines = []
-    for label, url, target in (
-        (f"class page, {size}", f"/teach/{classroom.pk}/", PAGE_TARGET_MS),
-        (f"class CSV, {size}", f"/teach/{classroom.pk}/grid.csv", CSV_TARGET_MS),
-        (f"admin deal list with figures, {DEALS} deals", "/admin/lessons/deal/", ADMIN_TARGET_MS),
-    ):
-        _, best = mean_and_best([timed_get(client, url)] * per_batch, batches)
-        lines.append(Line(label, f"{best:.1f} ms", f"< {target:g} ms", best < target))
+    for learners in SIZES:
+        teacher, classroom = _class_with_history(learners)
+        client = Client()
+        client.force_login(teacher)
+        size = f"{learners} learners x {len(skills.SKILLS)} skills, {ANSWERS:,} answers, 4 works"
+        scale = learners / SIZES[0]
+        for label, url, target in (
+            (f"class page, {size}", f"/teach/{classroom.pk}/", PAGE_TARGET_MS * scale),
+            (f"class CSV, {size}", f"/teach/{classroom.pk}/grid.csv", CSV_TARGET_MS * scale),
+        ):
+            _, best = mean_and_best([timed_get(client, url)] * per_batch, batches)
+            lines.append(Line(label, f"{best:.1f} ms", f"< {target:g} ms", best < target))
+    url = "/admin/lessons/deal/"
+    _, best = mean_and_best([timed_get(client, url)] * per_batch, batches)
+    label = f"admin deal list with figures, {DEALS} deals"
+    lines.append(Line(label, f"{best:.1f} ms", f"< {ADMIN_TARGET_MS:g} ms", best < ADMIN_TARGET_MS))
     return lines
 
 

@@ -38,8 +38,11 @@ class PlayConfig(AppConfig):
             queues.OTHER_QUEUES.append(study_queue)
 
         from lessons.classes import status
-        from play.class_work import hands_for
+        from play.class_work import hands_by_game, hands_for
 
-        # A class's "play N hands" work counts the hands played here.
+        # A class's "play N hands" work counts the hands played here, and a
+        # learner's page for their teacher sums them by game.
         if hands_for not in status.HAND_COUNTERS:
             status.HAND_COUNTERS.append(hands_for)
+        if hands_by_game not in status.HAND_SUMMARIES:
+            status.HAND_SUMMARIES.append(hands_by_game)

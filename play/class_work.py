@@ -13,7 +13,8 @@ from typing import Any
 from django.db.models import Count, F, FloatField, Sum, Window
 from django.db.models.functions import Coalesce, RowNumber
 
-from lessons.classes.status import HandsPlayed
+from evaluator import PROFILES
+from lessons.classes.status import GameHands, HandsPlayed
 from lessons.models import Assignment
 from play.models import PlayedHand
 
@@ -49,4 +50,25 @@ def hands_for(assignment: Assignment, users: Any) -> dict[int, HandsPlayed]:
     for user_id, at in reached:
         played = found[user_id]
         found[user_id] = HandsPlayed(played.hands, played.decisions, played.mistakes, at)
+    return found
+
+
+def hands_by_game(user_id: int) -> list[GameHands]:
+    """A learner's finished hands per game, as the study table's history sums them (one query)."""
+    rows = (
+        PlayedHand.objects.filter(user_id=user_id, is_over=True)
+        .values("game")
+        .annotate(
+            n=Count("pk"),
+            decisions=Coalesce(Sum("decisions"), 0),
+            blunders=Coalesce(Sum("blunders"), 0),
+            mistakes=Coalesce(Sum("mistake_total"), 0.0, output_field=FloatField()),
+        )
+        .order_by("game")
+    )
+    found = []
+    for row in rows:
+        profile = PROFILES.get(row["game"])
+        name = profile.name if profile else row["game"]
+        found.append(GameHands(name, row["n"], row["decisions"], row["blunders"], row["mistakes"]))
     return found

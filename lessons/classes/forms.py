@@ -197,6 +197,7 @@ class AssignmentForm(forms.Form):
         data = self.cleaned_data
         kind = data["kind"]
         assignment = self.instance or Assignment(classroom=classroom)
+        before = (assignment.kind, assignment.skill, assignment.target_level)
         assignment.kind = kind
         assignment.lesson = data.get("lesson", "") if kind == Assignment.LESSON else ""
         assignment.skill = data.get("skill", "") if kind == Assignment.SKILL else ""
@@ -206,6 +207,13 @@ class AssignmentForm(forms.Form):
         assignment.due_on = data.get("due_on")
         assignment.save()
         assignment.deals.set(data["deals"] if kind == Assignment.DEALS else [])
+        if self.instance is not None and before != (
+            kind,
+            assignment.skill,
+            assignment.target_level,
+        ):
+            # A moment a different target was reached says nothing about this one.
+            assignment.finishes.all().delete()
         return assignment
 
     def due_in_the_past(self, today: date) -> bool:
@@ -244,7 +252,9 @@ class GridForm(forms.Form):
         choices=[("", "Every learner"), ("help", "Only who needs help")],
         required=False,
     )
-    work = forms.TypedChoiceField(label="Work set", coerce=int, required=False, empty_value=None)
+    work = forms.TypedChoiceField(
+        label="Columns of work", coerce=int, required=False, empty_value=None
+    )
     # Which page of the grid: a class of hundreds is shown a page of rows at a time.
     page = forms.IntegerField(required=False, min_value=1)
 

@@ -35,6 +35,7 @@ from django.db.models.functions import Coalesce
 from django.http import Http404
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.html import format_html_join
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 
@@ -45,6 +46,7 @@ from evaluator.drills import KINDS as DRILL_KINDS
 from evaluator.misconceptions import MISCONCEPTIONS
 from lessons import course, skills
 from lessons.classes import assigned, status
+from lessons.classes import given as given_answers
 from lessons.classes.status import HandsPlayed, Status
 from lessons.course import SECTIONS, SectionLink, section_link
 from lessons.learners import mastery
@@ -115,6 +117,22 @@ class LearnerRow:
     def cells_html(self) -> str:
         """The row's skill cells as one piece: 16 tag calls per row cost more than the queries."""
         return mark_safe("".join(f"<td>{level_markup(cell.level)}</td>" for cell in self.cells))
+
+    @property
+    def work_html(self) -> str:
+        """The row's work cells as one piece, like ``cells_html``: the grid's widest part."""
+        return format_html_join(
+            "",
+            '<td data-status="{}">{}{}</td>',
+            (
+                (
+                    cell.status.state,
+                    cell.status.words,
+                    f" ({cell.hands_words})" if cell.hands_words else "",
+                )
+                for cell in self.work
+            ),
+        )
 
     @property
     def finished(self) -> set[int]:
@@ -445,6 +463,7 @@ class AnswerLine:
     what: str
     url: str
     feedback: list[str]
+    given: list[given_answers.Given] = field(default_factory=list)  # exercises' fields
 
 
 def _studied_items(user_id: int, attempts: list[Attempt]) -> set[tuple[str, str]]:
@@ -507,6 +526,7 @@ def learner_page(classroom: Classroom, user_id: int) -> dict[str, Any]:
         .order_by("-created_at", "-pk")[:25]
     )
     studied = _studied_items(user_id, attempts)
+    models = given_answers.model_answers([a.deal for a in attempts if a.deal is not None])
     lines = []
     for a in attempts:
         what, url = answer_label(a, (a.drill_kind, a.item_key) in studied)
@@ -517,7 +537,10 @@ def learner_page(classroom: Classroom, user_id: int) -> dict[str, Any]:
             rule = MISCONCEPTIONS.get(mistake.misconception)
             if rule is not None:
                 said.append(f"Told: not yet, {rule.correction}.")
-        lines.append(AnswerLine(a, what, url, said))
+        given = []
+        if a.deal is not None and isinstance(a.answer, dict):
+            given = given_answers.given_lines(a.deal, a.answer, models.get(a.deal.pk, {}))
+        lines.append(AnswerLine(a, what, url, said, given))
     totals = Attempt.objects.filter(user_id=user_id).aggregate(
         answers=Count("pk"), hints=Coalesce(Sum("hints_used"), 0)
     )
@@ -568,6 +591,54 @@ def assignment_page(classroom: Classroom, assignment_id: int, now: datetime) -> 
     learners = [(learner, learner.work[index]) for learner in report.rows]
     learners.sort(key=lambda pair: (status.URGENCY[pair[1].status.state], pair[0].username))
     return {"row": row, "learners": learners}
+
+
+def assignment_csv_rows(
+    classroom: Classroom, assignment_id: int, now: datetime
+) -> Iterator[list[str]]:
+    """One piece of work, one row per learner: status, when finished, what is left, and
+    each exercise it asks for (right, tried or not tried) or the hands played."""
+    assignment = (
+        Assignment.objects.filter(classroom=classroom, pk=assignment_id)
+        .prefetch_related("deals")
+        .first()
+    )
+    if assignment is None:
+        raise Http404("No such assignment in this class.")
+    members = list(
+        Membership.objects.filter(classroom=classroom)
+        .order_by("user__username")
+        .values_list("user_id", "user__username")
+    )
+    evidence = status.Evidence.gather([assignment], member_ids(classroom))
+    exercises = list(
+        Deal.objects.filter(pk__in=evidence.wanted.get(assignment.pk, set()))
+        .order_by("lesson", "number", "title")
+        .values_list("pk", "title")
+    )
+    header = ["Learner", "Status", "Finished at", "Left"]
+    if assignment.kind == Assignment.PLAY:
+        header += ["Hands played", "Decisions", "Error rate"]
+    header += [title for _, title in exercises]
+    yield [safe_cell(x) for x in header]
+    today = now.date()
+    for user_id, username in members:
+        now_status = status.status_of(assignment, user_id, evidence, today)
+        cells: list[Any] = [username, now_status.word, now_status.when, now_status.left]
+        if assignment.kind == Assignment.PLAY:
+            played = evidence.hands.get((assignment.pk, user_id), status.HandsPlayed())
+            rate = played.error_rate
+            cells += [played.hands, played.decisions, "" if rate is None else f"{rate:.3f}"]
+        mine = evidence.deals.get(user_id, {})
+        for pk, _ in exercises:
+            cells.append(
+                "not tried"
+                if pk not in mine
+                else "tried, not right"
+                if mine[pk] is None
+                else "right"
+            )
+        yield [safe_cell(x) for x in cells]
 
 
 def learner_work(classroom: Classroom, user_id: int, now: datetime) -> list[tuple[str, WorkCell]]:

@@ -76,7 +76,7 @@ class Status:
     def words(self) -> str:
         """The status as a teacher and the learner both read it: "Done on 3 Dec 2026"."""
         if self.finished and self.done_at is not None:
-            return f"{self.word} on {self.done_at:%-d %b %Y}"
+            return f"{self.word} on {self.done_at.day} {self.done_at:%b %Y}"
         return self.word
 
     @property
@@ -107,6 +107,30 @@ HandCounter = Callable[[Assignment, Any], dict[int, HandsPlayed]]
 HAND_COUNTERS: list[HandCounter] = []
 
 
+@dataclass(frozen=True)
+class GameHands:
+    """One learner's finished hands of one game at the study table, for their teacher's page."""
+
+    game: str  # the game's name
+    hands: int
+    decisions: int
+    blunders: int
+    mistakes: float
+
+    @property
+    def error_rate(self) -> float | None:
+        return self.mistakes / self.decisions if self.decisions else None
+
+
+# Registered the same way: user id -> their finished hands, game by game.
+HAND_SUMMARIES: list[Callable[[int], list[GameHands]]] = []
+
+
+def hands_by_game(user_id: int) -> list[GameHands]:
+    """What the study table registered about a learner's hands; [] without the study table."""
+    return [found for summary in HAND_SUMMARIES for found in summary(user_id)]
+
+
 @dataclass
 class Evidence:
     """What the database says about some learners and some assignments, read at once."""
@@ -117,6 +141,8 @@ class Evidence:
     finishes: dict[tuple[int, int], datetime] = field(default_factory=dict)
     hands: dict[tuple[int, int], HandsPlayed] = field(default_factory=dict)
     by_lesson: dict[str, set[int]] = field(default_factory=dict)
+    # assignment id -> the exercises it asks for, worked out once, not once per learner
+    wanted: dict[int, set[int]] = field(default_factory=dict)
 
     @classmethod
     def gather(cls, assignments: Iterable[Assignment], users: Any) -> Evidence:
@@ -128,7 +154,8 @@ class Evidence:
         found = cls(by_lesson=lesson_deals(assignments))
         wanted: set[int] = set()
         for a in assignments:
-            wanted |= deals_of(a, found.by_lesson)
+            found.wanted[a.pk] = deals_of(a, found.by_lesson)
+            wanted |= found.wanted[a.pk]
         if wanted:
             first_right = Min(Case(When(correct=True, then="created_at")))
             rows = (
@@ -198,7 +225,9 @@ def _progress(
             return True, True, played.reached_at, ""
         left = assignment.hands - played.hands
         return False, played.hands > 0, None, f"{_plural(left, 'hand')} to play"
-    wanted = deals_of(assignment, ev.by_lesson)
+    wanted = ev.wanted.get(assignment.pk)
+    if wanted is None:
+        wanted = deals_of(assignment, ev.by_lesson)
     mine = ev.deals.get(user_id, {})
     firsts = [mine.get(pk) for pk in wanted]
     solved = [at for at in firsts if at is not None]

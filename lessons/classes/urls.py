@@ -23,6 +23,11 @@ urlpatterns = [
         name="assignment_page",
     ),
     path(
+        "teach/<int:class_id>/assignments/<int:assignment_id>/work.csv",
+        views.assignment_csv,
+        name="assignment_csv",
+    ),
+    path(
         "teach/<int:class_id>/assignments/<int:assignment_id>/edit/",
         manage_views.edit_assignment,
         name="edit_assignment",

@@ -25,7 +25,7 @@ from django.utils.timezone import now
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from badacey_site.streaming import csv_lines
-from lessons.classes import codes, reports
+from lessons.classes import codes, reports, status
 from lessons.classes.access import signed_in_user, taught_class, teacher_required
 from lessons.classes.forms import AssignmentForm, ClassForm, CoTeacherForm, GridForm, PeriodForm
 from lessons.models import Classroom
@@ -158,6 +158,7 @@ def learner_page(request: HttpRequest, class_id: int, user_id: int) -> HttpRespo
         "classroom": classroom,
         **reports.learner_page(classroom, user_id),
         "work": reports.learner_work(classroom, user_id, now()),
+        "played": status.hands_by_game(user_id),
     }
     return render(request, "classes/learner.html", context)
 
@@ -207,6 +208,22 @@ def archived_refusal(request: HttpRequest, classroom: Classroom) -> HttpResponse
         request, "This class is archived, so nothing in it can change. Restore it first."
     )
     return redirect(classroom)
+
+
+@teacher_required
+@require_safe
+def assignment_csv(
+    request: HttpRequest, class_id: int, assignment_id: int
+) -> StreamingHttpResponse:
+    """One piece of work's statuses and, exercise by exercise, who got each right."""
+    classroom = taught_class(request, class_id)
+    rows = reports.assignment_csv_rows(classroom, assignment_id, now())
+    first = next(rows)  # a 404 for another class's work comes before any byte is sent
+    lines = chain(["\ufeff"], csv_lines(chain([first], rows)))
+    response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
+    name = csv_name(f"{classroom.name} work {assignment_id}", now().date())
+    response["Content-Disposition"] = content_disposition_header(True, name)
+    return response
 
 
 @teacher_required

@@ -141,8 +141,14 @@ def test_reaching_a_skill_target_keeps_when_it_was_reached():
             pytest.skip("the mastery rules need more than repeats of one exercise here")
         finish = AssignmentFinish.objects.get(assignment=work, user=lee)
         assert finish.finished_at == datetime.now(UTC)
-        words = f"Done on {finish.finished_at:%-d %b %Y}"
+        words = f"Done on {finish.finished_at.day} {finish.finished_at:%b %Y}"
         assertContains(client.get("/"), f"<strong>{words}</strong>")
+        # Raised past the learner's level, the target is no longer met: the old moment goes.
+        edit = f"/teach/{classroom.pk}/assignments/{work.pk}/edit/"
+        higher = {"kind": "skill", "skill": skill.skill, "target_level": str(skill.level + 1)}
+        assert signed_in(teacher).post(edit, higher).status_code == 302
+        assert not AssignmentFinish.objects.filter(assignment=work).exists()
+        assertContains(client.get("/"), "<strong>In progress</strong>")
 
 
 def test_status_words_from_the_rules_alone():
@@ -190,6 +196,10 @@ def test_play_hands_work_counts_finished_hands_of_its_game_and_shows_the_error_r
     expected = "none graded" if rate is None else f"{rate:.2f}"
     assertContains(page, f"<td>1</td><td>{expected}</td>", html=False)
     assertContains(signed_in(teacher).get(f"/teach/{classroom.pk}/"), "1 of 1 hands")
+    # The learner's page sums the study table's hands by game, as its history does.
+    learner_page = signed_in(teacher).get(f"/teach/{classroom.pk}/learners/{lee.pk}/")
+    row = f'<th scope="row">Badacey</th><td>1</td><td>{hand.decisions}</td><td>{expected}</td>'
+    assertContains(learner_page, row + f"<td>{hand.blunders}</td>", html=False)
 
 
 def test_hands_of_another_game_or_dealt_before_the_work_was_set_do_not_count(monkeypatch):
@@ -240,3 +250,33 @@ def test_the_play_kind_needs_a_game_and_a_number_of_hands_it_offers():
         response = client.post(f"/teach/{classroom.pk}/assign/", bad)
         assertContains(response, message, status_code=400)
     assert not Assignment.objects.exists()
+
+
+def test_the_work_csv_lists_each_learners_status_and_each_exercise():
+    teacher = make_teacher()
+    classroom = make_class(teacher)
+    lee = joined(classroom, "lee")
+    joined(classroom, "=sam")
+    first, second = make_deal(), make_deal()
+    tutor = signed_in(teacher)
+    tutor.post(
+        f"/teach/{classroom.pk}/assign/",
+        {"kind": "deals", "deals": [str(first.pk), str(second.pk)]},
+    )
+    work = Assignment.objects.get()
+    signed_in(lee).post(first.check_url, right_answer(first))
+    signed_in(lee).post(second.check_url, wrong_answer(second))
+    response = tutor.get(f"/teach/{classroom.pk}/assignments/{work.pk}/work.csv")
+    assert "tuesday-group-work-" in response["Content-Disposition"]
+    rows = list(csv.reader(io.StringIO(response.getvalue().decode("utf-8-sig"))))
+    assert rows[0][:4] == ["Learner", "Status", "Finished at", "Left"]
+    by_name = {r[0]: dict(zip(rows[0], r, strict=True)) for r in rows[1:]}
+    assert set(by_name) == {"lee", "'=sam"}, "a name like a formula is neutralised"
+    assert by_name["lee"]["Status"] == "In progress"
+    assert by_name["lee"]["Left"] == "1 of 2 exercises to solve"
+    assert (by_name["lee"][first.title], by_name["lee"][second.title]) == (
+        "right",
+        "tried, not right",
+    )
+    assert by_name["'=sam"][first.title] == "not tried"
+    assert tutor.get(f"/teach/{classroom.pk}/assignments/{work.pk + 1}/work.csv").status_code == 404

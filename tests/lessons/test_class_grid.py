@@ -7,9 +7,11 @@ import io
 import re
 
 import pytest
+from django.contrib.auth.models import User
 from django.test import Client
 
-from lessons.models import Assignment, Classroom
+from lessons import skills
+from lessons.models import Assignment, Classroom, SkillState
 from tests.factories import make_teacher, right_answer
 from tests.lessons.test_class_reports import joined
 from tests.lessons.test_classes import make_class, signed_in
@@ -115,3 +117,16 @@ def test_a_large_class_is_shown_a_page_of_learners_at_a_time_and_the_csv_keeps_t
     assert client.get(f"/teach/{classroom.pk}/?page=x").status_code == 200
     csv_text = b"".join(client.get(f"/teach/{classroom.pk}/grid.csv").streaming_content).decode()
     assert all(f"pupil-{n:03}" in csv_text for n in range(count))
+
+
+def test_the_grid_sorts_by_a_skills_level(busy):
+    tutor, classroom = busy
+    skill = skills.SKILLS[-1]
+    for name, level in (("cy", 3), ("ash", 1)):
+        SkillState.objects.update_or_create(
+            user=User.objects.get(username=name), skill=skill.key, defaults={"level": level}
+        )
+    query = f"sort=skill-{skill.key}&dir=desc"
+    assert names_in_grid(tutor, classroom, query)[:2] == ["cy", "ash"]
+    page = tutor.get(f"/teach/{classroom.pk}/?{query}").content.decode()
+    assert f'aria-sort="descending"><a href="?sort=skill-{skill.key}&amp;dir=asc#learners">' in page
