@@ -223,6 +223,19 @@ def test_an_inactive_deployment_is_refused(platform):
     assert not User.objects.filter(username__startswith="lti").exists()
 
 
+def test_a_login_without_a_client_id_finds_the_registration_by_its_address(platform):
+    response = Client().get(
+        f"/lti/init/{platform.registration_uuid}/",
+        {
+            "iss": platform.issuer,
+            "login_hint": "x",
+            "target_link_uri": "http://testserver/lti/launch/",
+        },
+    )
+    assert response.status_code == 302
+    assert response["Location"].startswith(f"{platform.issuer}/auth?")
+
+
 def test_a_login_for_an_unknown_registration_is_refused(platform):
     response = Client().get(
         "/lti/init/00000000-0000-4000-8000-000000000000/",
