@@ -102,6 +102,13 @@ def _link_work(launch: LtiLaunch, target: targets.Target) -> LinkedWork:
 class LaunchView(LtiLaunchBaseView):
     """A course link or the instructor's content menu, opened from the course site."""
 
+    def get(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
+        """Someone opened the launch address itself: say what it is for."""
+        message = "This address takes launches from a course site: open the link from your course."
+        response = refused_page(request, 405, message)
+        response["Allow"] = "POST"
+        return response
+
     def post(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
         too_many = limited(request)
         if too_many is not None:

@@ -215,6 +215,12 @@ def test_a_launch_without_its_login_state_is_refused(platform):
     refused(client.post("/lti/launch/", {"id_token": "not.a.jwt", "state": "x"}), 403, "")
 
 
+def test_opening_the_launch_address_says_what_it_is_for(platform):
+    response = Client().get("/lti/launch/")
+    refused(response, 405, "takes launches from a course site")
+    assert response["Allow"] == "POST"
+
+
 def test_an_inactive_deployment_is_refused(platform):
     from lti_tool.models import LtiDeployment
 
