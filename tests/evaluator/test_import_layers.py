@@ -207,7 +207,7 @@ def test_the_course_site_app_sits_on_top():
         if target == "lti" or target.startswith("lti.")
     ]
     assert upward == []
-    assert "lessons.models" in graph()["lti.completion"]
+    assert "lessons.classes.assigned" in graph()["lti.completion"]
 
 
 def test_the_layer_check_sees_an_upward_import():
