@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.contrib.auth.models import User
@@ -14,6 +15,8 @@ from lessons.models import Classroom, Membership
 from lti.models import CourseClass
 
 pytestmark = pytest.mark.django_db
+
+LAUNCH_HTTPS = "https://testserver/lti/launch/"
 
 
 def account(platform, sub: str) -> User:
@@ -272,3 +275,24 @@ def test_an_address_with_many_refused_launches_is_paused(platform, settings):
     paused = platform.launch(Client(), sub="learner-1")
     assert paused.status_code == 429
     assert not LtiUser.objects.exists()
+
+
+def test_over_https_the_logins_cookies_cross_sites_and_the_launch_works(platform):
+    client = Client()
+    response = client.get(
+        f"/lti/init/{platform.registration_uuid}/",
+        {"iss": platform.issuer, "login_hint": "x", "target_link_uri": LAUNCH_HTTPS},
+        secure=True,
+    )
+    assert response.status_code == 302
+    cookies = [c for name, c in response.cookies.items() if name.startswith("lti1p3-")]
+    assert len(cookies) == 2  # the state, and the key of the launch's data
+    assert all(c["samesite"] == "None" and c["secure"] for c in cookies)
+    query = parse_qs(urlsplit(response["Location"]).query)
+    token = platform.sign(platform.claims(query["nonce"][0], sub="learner-1"))
+    fields = {"id_token": token, "state": query["state"][0]}
+    assert client.post("/lti/launch/", fields, secure=True).status_code == 302
+
+    stranger = Client()  # the same post from a browser without the login's cookies
+    stranger.cookies.load({k: v for k, v in client.cookies.items() if "session-id" not in k})
+    refused(stranger.post("/lti/launch/", fields, secure=True), 403, "did not bring back")
