@@ -82,6 +82,16 @@ def test_a_learner_launch_signs_in_joins_the_class_and_opens_the_target(platform
     assert Membership.objects.filter(user=learner).count() == 1
 
 
+def test_learners_who_came_before_the_instructor_join_the_class_when_it_is_made(platform):
+    platform.launch(Client(), sub="learner-1", target="lesson:badugi")
+    platform.launch(Client(), sub="learner-2", target="lesson:badugi")
+    assert not Classroom.objects.exists()
+    platform.launch(Client(), sub="teacher-1", role="Instructor", target="lesson:badugi")
+    classroom = CourseClass.objects.get().classroom
+    members = {m.user for m in Membership.objects.filter(classroom=classroom)}
+    assert members == {account(platform, "learner-1"), account(platform, "learner-2")}
+
+
 def test_the_same_user_id_on_another_course_site_is_another_account(platform):
     from lti_tool.models import LtiDeployment, LtiRegistration
 
