@@ -116,3 +116,24 @@ def test_rotating_keys_adds_a_key_to_the_key_set(platform):
     call_command("rotate_keys", verbosity=0)
     after = Client().get("/lti/.well-known/jwks.json").json()["keys"]
     assert len(after) == len(before) + 1
+
+
+def test_an_administrator_sends_failed_scores_again(
+    platform, admin_client, django_capture_on_commit_callbacks
+):
+    deal = make_deal()
+    learner = Client()
+    platform.statuses.append(404)
+    platform.launch(learner, sub="learner-1", target=f"deal:{deal.slug}")
+    with django_capture_on_commit_callbacks(execute=True):
+        learner.post(deal.check_url, right_answer(deal))
+    score = LearnerScore.objects.get()
+    assert score.state == LearnerScore.FAILED
+    with django_capture_on_commit_callbacks(execute=True):
+        admin_client.post(
+            "/admin/lti/learnerscore/",
+            {"action": "send_again", "_selected_action": [score.pk]},
+        )
+    score.refresh_from_db()
+    assert (score.state, score.attempts) == (LearnerScore.SENT, 1)
+    assert len(platform.stored) == 1
