@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 
 from django.contrib.auth.models import Group, User
-from lti_tool.models import LtiContext, LtiUser
+from lti_tool.models import LtiContext, LtiMembership, LtiUser
 
 from lessons.classes import codes
 from lessons.models import Classroom, Membership
@@ -47,7 +47,8 @@ def class_for(context: LtiContext, instructor: User | None) -> Classroom | None:
     """The class mapped to a course; an instructor's launch makes it and joins them as teacher.
 
     A learner whose course has no class yet (no instructor has opened the
-    tool) joins none: the next launch after an instructor's will join them.
+    tool) joins none then; the class, once made, takes in every learner the
+    course's launches have already brought here.
     """
     # Two instructors' first launches at once must not both make a class: lock the course.
     LtiContext.objects.select_for_update().filter(pk=context.pk).first()
@@ -60,6 +61,12 @@ def class_for(context: LtiContext, instructor: User | None) -> Classroom | None:
             name=name, join_code=codes.new_code(), created_by=instructor
         )
         mapped = CourseClass.objects.create(context=context, classroom=classroom)
+        earlier = LtiMembership.objects.filter(
+            context=context, is_learner=True, is_instructor=False, user__auth_user__isnull=False
+        ).values_list("user__auth_user", flat=True)
+        Membership.objects.bulk_create(
+            [Membership(classroom=classroom, user_id=user_id) for user_id in earlier]
+        )
     classroom = mapped.classroom
     if instructor is not None:
         classroom.teachers.add(instructor)

@@ -7,15 +7,19 @@ and the key set a course site's administrator must copy into the platform.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from django.contrib import admin
+from django.db import transaction
+from django.db.models import QuerySet
 from django.http import HttpRequest
 from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from lti_tool.admin import LtiRegistrationAdmin
 from lti_tool.models import LtiRegistration
 
+from lti.grades import send_score
 from lti.models import CourseClass, LearnerScore, LinkedWork
 
 
@@ -72,8 +76,20 @@ class LearnerScoreAdmin(admin.ModelAdmin):
         "last_error",
     ]
 
+    actions = ["send_again"]
+
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
+
+    @admin.action(description="Send the chosen failed scores again")
+    def send_again(self, request: HttpRequest, queryset: QuerySet[LearnerScore]) -> None:
+        """After a course site's long outage: failed scores go back to the queue, tries reset."""
+        failed = list(queryset.filter(state=LearnerScore.FAILED).values_list("pk", flat=True))
+        with transaction.atomic():
+            LearnerScore.objects.filter(pk__in=failed).update(state=LearnerScore.QUEUED, attempts=0)
+            for score_id in failed:
+                transaction.on_commit(partial(send_score.enqueue, score_id))
+        self.message_user(request, f"{len(failed)} failed score(s) queued to be sent again.")
 
 
 @admin.register(LinkedWork)

@@ -51,6 +51,4 @@ class RosterForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()
         self.helper.form_action = reverse("lti:roster", args=[course.pk])
-        self.helper.add_input(
-            Submit("fill", "Fill the class from the course site", css_class="btn-outline-primary")
-        )
+        self.helper.add_input(Submit("fill", "Fill the class from the course site"))

@@ -94,6 +94,12 @@ def checked_launch(request: HttpRequest) -> LtiLaunch:
                 "The launch's signed token failed its check "
                 f"({detail or 'bad signature'}): open the link again from the course.",
             ) from None
+        if reason.startswith("Missing %s cookie"):
+            raise Refused(
+                403,
+                "Your browser did not bring back the cookie this site's login set: allow "
+                "cookies for this site, or open the link in a new window.",
+            ) from None
         raise Refused(403, REASONS.get(reason, f"The launch was refused: {reason}")) from None
     except Key.DoesNotExist:
         raise Refused(

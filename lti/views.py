@@ -38,6 +38,22 @@ from lti.launch import (
 from lti.models import LearnerScore, LinkedWork
 
 
+class _LoginToolConfig(DjangoToolConfig):
+    """django-lti's tool configuration, finding the registration by its UUID alone when needed.
+
+    The login address carries the registration's UUID so that a course site
+    that sends no ``client_id`` with its login request is still known; django-lti
+    looked it up with ``client_id=None`` and found nothing.
+    """
+
+    def find_registration_by_params(
+        self, iss: Any, client_id: Any, *args: Any, **kwargs: Any
+    ) -> Any:
+        if client_id is None and self.registration_uuid is not None:
+            return self.find_registration_by_issuer(iss)
+        return super().find_registration_by_params(iss, client_id, *args, **kwargs)
+
+
 class LoginView(OIDCLoginInitView):
     """OIDC login initiation: a plain redirect to the platform, no script page.
 
@@ -52,7 +68,7 @@ class LoginView(OIDCLoginInitView):
             return refused_page(request, 400, "The login request named no launch address.")
         oidc_login = DjangoOIDCLogin(
             request,
-            DjangoToolConfig(registration_uuid),
+            _LoginToolConfig(registration_uuid),
             launch_data_storage=DjangoCacheDataStorage(),
         )
         try:
@@ -85,6 +101,13 @@ def _link_work(launch: LtiLaunch, target: targets.Target) -> LinkedWork:
 @method_decorator(csrf_exempt, name="dispatch")
 class LaunchView(LtiLaunchBaseView):
     """A course link or the instructor's content menu, opened from the course site."""
+
+    def get(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
+        """Someone opened the launch address itself: say what it is for."""
+        message = "This address takes launches from a course site: open the link from your course."
+        response = refused_page(request, 405, message)
+        response["Allow"] = "POST"
+        return response
 
     def post(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponse:
         too_many = limited(request)

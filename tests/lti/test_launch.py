@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.contrib.auth.models import User
@@ -14,6 +15,8 @@ from lessons.models import Classroom, Membership
 from lti.models import CourseClass
 
 pytestmark = pytest.mark.django_db
+
+LAUNCH_HTTPS = "https://testserver/lti/launch/"
 
 
 def account(platform, sub: str) -> User:
@@ -77,6 +80,16 @@ def test_a_learner_launch_signs_in_joins_the_class_and_opens_the_target(platform
     learner.refresh_from_db()
     assert learner.first_name == "Nour"
     assert Membership.objects.filter(user=learner).count() == 1
+
+
+def test_learners_who_came_before_the_instructor_join_the_class_when_it_is_made(platform):
+    platform.launch(Client(), sub="learner-1", target="lesson:badugi")
+    platform.launch(Client(), sub="learner-2", target="lesson:badugi")
+    assert not Classroom.objects.exists()
+    platform.launch(Client(), sub="teacher-1", role="Instructor", target="lesson:badugi")
+    classroom = CourseClass.objects.get().classroom
+    members = {m.user for m in Membership.objects.filter(classroom=classroom)}
+    assert members == {account(platform, "learner-1"), account(platform, "learner-2")}
 
 
 def test_the_same_user_id_on_another_course_site_is_another_account(platform):
@@ -215,12 +228,31 @@ def test_a_launch_without_its_login_state_is_refused(platform):
     refused(client.post("/lti/launch/", {"id_token": "not.a.jwt", "state": "x"}), 403, "")
 
 
+def test_opening_the_launch_address_says_what_it_is_for(platform):
+    response = Client().get("/lti/launch/")
+    refused(response, 405, "takes launches from a course site")
+    assert response["Allow"] == "POST"
+
+
 def test_an_inactive_deployment_is_refused(platform):
     from lti_tool.models import LtiDeployment
 
     LtiDeployment.objects.update(is_active=False)
     refused(platform.launch(Client()), 403, "not switched on")
     assert not User.objects.filter(username__startswith="lti").exists()
+
+
+def test_a_login_without_a_client_id_finds_the_registration_by_its_address(platform):
+    response = Client().get(
+        f"/lti/init/{platform.registration_uuid}/",
+        {
+            "iss": platform.issuer,
+            "login_hint": "x",
+            "target_link_uri": "http://testserver/lti/launch/",
+        },
+    )
+    assert response.status_code == 302
+    assert response["Location"].startswith(f"{platform.issuer}/auth?")
 
 
 def test_a_login_for_an_unknown_registration_is_refused(platform):
@@ -253,3 +285,24 @@ def test_an_address_with_many_refused_launches_is_paused(platform, settings):
     paused = platform.launch(Client(), sub="learner-1")
     assert paused.status_code == 429
     assert not LtiUser.objects.exists()
+
+
+def test_over_https_the_logins_cookies_cross_sites_and_the_launch_works(platform):
+    client = Client()
+    response = client.get(
+        f"/lti/init/{platform.registration_uuid}/",
+        {"iss": platform.issuer, "login_hint": "x", "target_link_uri": LAUNCH_HTTPS},
+        secure=True,
+    )
+    assert response.status_code == 302
+    cookies = [c for name, c in response.cookies.items() if name.startswith("lti1p3-")]
+    assert len(cookies) == 2  # the state, and the key of the launch's data
+    assert all(c["samesite"] == "None" and c["secure"] for c in cookies)
+    query = parse_qs(urlsplit(response["Location"]).query)
+    token = platform.sign(platform.claims(query["nonce"][0], sub="learner-1"))
+    fields = {"id_token": token, "state": query["state"][0]}
+    assert client.post("/lti/launch/", fields, secure=True).status_code == 302
+
+    stranger = Client()  # the same post from a browser without the login's cookies
+    stranger.cookies.load({k: v for k, v in client.cookies.items() if "session-id" not in k})
+    refused(stranger.post("/lti/launch/", fields, secure=True), 403, "did not bring back")

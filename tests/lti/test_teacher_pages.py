@@ -89,3 +89,51 @@ def test_another_teachers_course_cannot_be_filled(platform):
     stranger = Client()
     platform.launch(stranger, sub="teacher-9", role="Instructor", course="course-2")
     assert stranger.post(f"/lti/scores/{course.pk}/roster/").status_code == 404
+
+
+def test_the_admin_shows_the_addresses_to_give_a_course_site(platform, admin_client):
+    from lti_tool.models import LtiRegistration
+
+    registration = LtiRegistration.objects.get()
+    page = admin_client.get(f"/admin/lti_tool/ltiregistration/{registration.pk}/change/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert f"http://testserver/lti/init/{registration.uuid}/" in text
+    assert "http://testserver/lti/launch/" in text
+    assert "http://testserver/lti/.well-known/jwks.json" in text
+    assert (
+        "(save first" in admin_client.get("/admin/lti_tool/ltiregistration/add/").content.decode()
+    )
+    platform.launch(Client(), sub="learner-1", target="play:5")
+    for listing in ("learnerscore", "linkedwork", "courseclass"):
+        assert admin_client.get(f"/admin/lti/{listing}/").status_code == 200, listing
+
+
+def test_rotating_keys_adds_a_key_to_the_key_set(platform):
+    from django.core.management import call_command
+
+    before = Client().get("/lti/.well-known/jwks.json").json()["keys"]
+    call_command("rotate_keys", verbosity=0)
+    after = Client().get("/lti/.well-known/jwks.json").json()["keys"]
+    assert len(after) == len(before) + 1
+
+
+def test_an_administrator_sends_failed_scores_again(
+    platform, admin_client, django_capture_on_commit_callbacks
+):
+    deal = make_deal()
+    learner = Client()
+    platform.statuses.append(404)
+    platform.launch(learner, sub="learner-1", target=f"deal:{deal.slug}")
+    with django_capture_on_commit_callbacks(execute=True):
+        learner.post(deal.check_url, right_answer(deal))
+    score = LearnerScore.objects.get()
+    assert score.state == LearnerScore.FAILED
+    with django_capture_on_commit_callbacks(execute=True):
+        admin_client.post(
+            "/admin/lti/learnerscore/",
+            {"action": "send_again", "_selected_action": [score.pk]},
+        )
+    score.refresh_from_db()
+    assert (score.state, score.attempts) == (LearnerScore.SENT, 1)
+    assert len(platform.stored) == 1
