@@ -72,7 +72,7 @@ def simulate(learners: int, days: int, fit_day: int, seed: int = 7) -> float:
     from lessons.models import Learner, SkillState
 
     rng = random.Random(seed)
-    people = []
+    people: list[tuple[Learner, Scheduler, dict[str, Card], int]] = []
     for n in range(learners):
         truth = Scheduler(
             parameters=learner_parameters(rng),

@@ -9,7 +9,7 @@ file; each feature keeps its own tables beside its code:
   ``ChecklistTicks`` and the rows kept with each answer (``DealProgress``,
   ``DealFigures``, ``LearnerActivity``) and the request limits' ``LimitCount``;
 - ``lessons/study/models.py``: ``SkillState``, ``StudySession``, ``StudyItem``;
-- ``lessons/memory/models.py``: ``ReviewLog`` and ``FittedParameters``;
+- ``lessons/memory/models.py``: ``ReviewLog``, ``FittedParameters``, ``CalibrationReport``;
 - ``lessons/hands/models.py``: ``RealHand``;
 - ``lessons/classes/models.py``: ``Classroom``, ``Membership``, ``Assignment``,
   ``DiagnosedMistake``.
@@ -53,7 +53,7 @@ from lessons.learners.models import (
     LearnerActivity,
     LimitCount,
 )
-from lessons.memory.models import FittedParameters, ReviewLog
+from lessons.memory.models import CalibrationReport, FittedParameters, ReviewLog
 from lessons.study.models import OwnedQuerySet, SkillState, StudyItem, StudySession
 
 __all__ = [
@@ -66,6 +66,7 @@ __all__ = [
     "SEAT_KEYS",
     "Assignment",
     "Attempt",
+    "CalibrationReport",
     "AttemptQuerySet",
     "ChecklistTicks",
     "Classroom",

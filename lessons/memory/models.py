@@ -146,3 +146,23 @@ class FittedParameters(models.Model):
     def __str__(self) -> str:
         who = "site" if self.scope == self.SITE else f"learner {self.user_id or self.learner_key}"
         return f"{who} set of {self.fitted_at:%Y-%m-%d} ({self.reviews} reviews)"
+
+
+class CalibrationReport(models.Model):
+    """How well each kind of parameter set predicted later answers, as of one nightly fit.
+
+    Site-wide figures only (no learner is named): what ``/about/memory/``
+    shows. ``rows`` holds, for the defaults, the site's set and the learners'
+    own sets, the log loss, binned RMSE, AUC, the reviews and learners each
+    figure rests on, and the calibration bins (``lessons.memory.calibration``).
+    """
+
+    made_at = models.DateTimeField(default=timezone.now, db_index=True)
+    rows = models.JSONField(default=list)
+
+    class Meta:
+        app_label = "lessons"
+        ordering = ["-made_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"calibration of {self.made_at:%Y-%m-%d}"
