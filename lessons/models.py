@@ -9,7 +9,8 @@ file; each feature keeps its own tables beside its code:
   ``ChecklistTicks`` and the rows kept with each answer (``DealProgress``,
   ``DealFigures``, ``LearnerActivity``) and the request limits' ``LimitCount``;
 - ``lessons/study/models.py``: ``SkillState``, ``StudySession``, ``StudyItem``;
-- ``lessons/memory/models.py``: ``ReviewLog``, ``FittedParameters``, ``CalibrationReport``;
+- ``lessons/memory/models.py``: ``ReviewLog``, ``FittedParameters``, ``CalibrationReport``,
+  ``RetentionChoice``;
 - ``lessons/hands/models.py``: ``RealHand``;
 - ``lessons/classes/models.py``: ``Classroom``, ``Membership``, ``Assignment``,
   ``DiagnosedMistake``.
@@ -53,7 +54,12 @@ from lessons.learners.models import (
     LearnerActivity,
     LimitCount,
 )
-from lessons.memory.models import CalibrationReport, FittedParameters, ReviewLog
+from lessons.memory.models import (
+    CalibrationReport,
+    FittedParameters,
+    RetentionChoice,
+    ReviewLog,
+)
 from lessons.study.models import OwnedQuerySet, SkillState, StudyItem, StudySession
 
 __all__ = [
@@ -84,6 +90,7 @@ __all__ = [
     "OwnedQuerySet",
     "RealHand",
     "RealHandQuerySet",
+    "RetentionChoice",
     "ReviewLog",
     "SkillState",
     "StaleDealError",

@@ -45,6 +45,7 @@ urlpatterns = [
     path("progress/", progress.progress_page, name="progress"),
     path("about/memory/", memory.about_memory, name="about_memory"),
     path("progress/checklist/<slug:lesson>/", progress.save_checklist, name="save_checklist"),
+    path("progress/retention/", progress.save_retention, name="save_retention"),
     path("calculator/", tools.calculator, name="calculator"),
     path("study/", study.study_home, name="study"),
     path("study/start/", study.study_start, name="study_start"),

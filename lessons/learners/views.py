@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.timezone import now
 from django.views.decorators.http import require_POST, require_safe
 
@@ -11,7 +12,26 @@ from badacey_site.whole_numbers import read_whole_number
 from lessons import course
 from lessons.learners import progress, skill_records
 from lessons.memory import parameters as memory_parameters
+from lessons.memory import retention as memory_retention
+from lessons.memory.forms import RetentionForm
 from lessons.study import sessions as study
+
+
+def _retention_context(
+    request: HttpRequest, form: RetentionForm | None = None
+) -> dict[str, object]:
+    learner, moment = progress.learner_of(request), now()
+    weights = memory_parameters.in_use(learner).parameters
+    loads = memory_retention.workloads(learner, moment, weights) if learner.known else []
+    current = memory_retention.retention_for(learner, skill_records.desired_retention())
+    if form is None:
+        form = RetentionForm(initial={"retention": f"{current:.2f}"}, workloads=loads)
+    return {
+        "retention_form": form,
+        "retention_chosen": memory_retention.chosen(learner) is not None,
+        "retention_percent": round(100 * current),
+        "horizon_days": memory_retention.HORIZON_DAYS,
+    }
 
 
 @require_safe
@@ -23,11 +43,35 @@ def progress_page(request: HttpRequest) -> HttpResponse:
         "rows": rows,
         # The same rows and the same test as home's and /study/'s count: one schedule.
         "due_rows": [row for row in rows if row.due is not None and row.due <= moment],
-        "retention_percent": round(100 * skill_records.desired_retention()),
         "activity": study.activity(learner, moment),
         "memory": memory_parameters.in_use(learner),
+        **_retention_context(request),
     }
     return render(request, "lessons/progress.html", context)
+
+
+@require_POST
+def save_retention(request: HttpRequest) -> HttpResponse:
+    """Keep the learner's chosen retention and reschedule their skills to match."""
+    learner = progress.learner_of(request, create=True)
+    weights = memory_parameters.in_use(learner).parameters
+    form = RetentionForm(
+        request.POST, workloads=memory_retention.workloads(learner, now(), weights)
+    )
+    if not form.is_valid():
+        moment = now()
+        rows = study.skill_rows(learner, moment)
+        context = {
+            "overview": progress.overview(request),
+            "rows": rows,
+            "due_rows": [row for row in rows if row.due is not None and row.due <= moment],
+            "activity": study.activity(learner, moment),
+            "memory": memory_parameters.in_use(learner),
+            **_retention_context(request, form),
+        }
+        return render(request, "lessons/progress.html", context, status=400)
+    memory_retention.save(learner, form.cleaned_data["retention"], weights)
+    return redirect(f"{reverse('lessons:progress')}#retention")
 
 
 @require_POST

@@ -48,6 +48,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             # The review log and the choice of FSRS parameters: written and read per answer.
             "lessons.memory.review_log",
             "lessons.memory.parameters",
+            "lessons.memory.retention",
         ),
     ),
     ("exercises", ("lessons.exercises.blocks", "lessons.exercises.forms", "lessons.exercises")),
