@@ -20,6 +20,7 @@ the same item at once record it once.
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -39,6 +40,7 @@ from lessons import course, skills
 from lessons.course import SectionLink, section_link
 from lessons.learners import mastery, progress, skill_records
 from lessons.memory import parameters as memory_parameters
+from lessons.memory import retention as memory_retention
 from lessons.models import Attempt, Deal, Learner, SkillState, StudyItem, StudySession
 
 SESSION_SIZE = 10
@@ -572,6 +574,12 @@ class Returning:
     due: int
     rows: list[SkillRow]
     unfinished: StudySession | None
+    answer_ms: int = 0  # the learner's typical answer time (lessons.memory.retention.answer_ms)
+
+    @property
+    def minutes(self) -> int:
+        """About how long the due reviews take, from the learner's own answer times."""
+        return max(1, math.ceil(self.due * self.answer_ms / 60_000)) if self.due else 0
 
     @property
     def started(self) -> list[SkillRow]:
@@ -615,7 +623,9 @@ def returning(learner: Learner, now: datetime) -> Returning | None:
     rows = skill_rows(learner, now)
     if not any(row.level for row in rows) and not Attempt.objects.of_learner(learner).exists():
         return None
-    return Returning(continue_step(learner), due_count(rows, now), rows, unfinished(learner))
+    due = due_count(rows, now)
+    typical = memory_retention.answer_ms(learner) if due else 0
+    return Returning(continue_step(learner), due, rows, unfinished(learner), typical)
 
 
 # ---- The skills page (/progress/) -------------------------------------------------------
