@@ -515,6 +515,7 @@ class SkillRow:
     level: int
     due: datetime | None
     due_words: str
+    next_move: str = ""  # what moves it up from here (mastery.next_move)
 
     @property
     def level_name(self) -> str:
@@ -536,14 +537,20 @@ def skill_rows(learner: Learner, now: datetime) -> list[SkillRow]:
     if learner.known:
         states = {
             s["skill"]: s
-            for s in SkillState.objects.of_learner(learner).values("skill", "level", "due")
+            for s in SkillState.objects.of_learner(learner).values(
+                "skill", "level", "due", "clean_items", "proficient_on"
+            )
         }
     rows = []
     for skill in skills.SKILLS:
         state = states.get(skill.key)
         level = state["level"] if state else 0
         due = state["due"] if state and level else None
-        rows.append(SkillRow(skill, level, due, mastery.due_in_words(due, now) if due else ""))
+        clean = state["clean_items"] if state and isinstance(state["clean_items"], list) else []
+        since = state["proficient_on"] if state else None
+        words = mastery.due_in_words(due, now) if due else ""
+        move = mastery.next_move(level, tuple(str(c) for c in clean), since)
+        rows.append(SkillRow(skill, level, due, words, move))
     return rows
 
 
