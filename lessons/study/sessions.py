@@ -582,6 +582,7 @@ class Returning:
     rows: list[SkillRow]
     unfinished: StudySession | None
     answer_ms: int = 0  # the learner's typical answer time (lessons.memory.retention.answer_ms)
+    streak: int = 0  # days in a row, ending today or yesterday (UTC), with a finished session
 
     @property
     def minutes(self) -> int:
@@ -632,7 +633,31 @@ def returning(learner: Learner, now: datetime) -> Returning | None:
         return None
     due = due_count(rows, now)
     typical = memory_retention.answer_ms(learner) if due else 0
-    return Returning(continue_step(learner), due, rows, unfinished(learner), typical)
+    streak = session_streak(learner, now)
+    return Returning(continue_step(learner), due, rows, unfinished(learner), typical, streak)
+
+
+def session_streak(learner: Learner, now: datetime) -> int:
+    """Days in a row with a finished practice session, ending today or yesterday (UTC).
+
+    Yesterday still counts so the streak does not read 0 in the morning
+    before today's session; one query over at most a year of sessions.
+    """
+    today = now.astimezone(UTC).date()
+    since = datetime.combine(today - timedelta(days=STREAK_DAYS), datetime.min.time(), UTC)
+    days = {
+        d.astimezone(UTC).date()
+        for d in StudySession.objects.of_learner(learner)
+        .filter(finished__gte=since)
+        .values_list("finished", flat=True)
+        if d is not None
+    }
+    day = today if today in days else today - timedelta(days=1)
+    streak = 0
+    while day in days:
+        streak += 1
+        day -= timedelta(days=1)
+    return streak
 
 
 # ---- The skills page (/progress/) -------------------------------------------------------
