@@ -289,3 +289,21 @@ def _store(
         held_out=fitted.held_out,
         active=active,
     )
+
+
+def make_active(pk: int) -> FittedParameters | None:
+    """Use a stored set in place of its owner's active one (to roll back a bad fit)."""
+    with transaction.atomic():
+        row = FittedParameters.objects.select_for_update().filter(pk=pk).first()
+        if row is None:
+            return None
+        mine = FittedParameters.objects.filter(scope=row.scope, active=True).exclude(pk=pk)
+        if row.scope == FittedParameters.LEARNER and row.user_id is not None:
+            mine = mine.filter(user_id=row.user_id)
+        elif row.scope == FittedParameters.LEARNER:
+            mine = mine.filter(user=None, learner_key=row.learner_key)
+        mine.update(active=False)
+        if not row.active:
+            row.active = True
+            row.save(update_fields=["active"])
+    return row
