@@ -43,10 +43,10 @@ class Command(BaseCommand):
                 )
             return
         if options["use"] is not None:
-            row = fit.make_active(options["use"])
-            if row is None:
+            used = fit.make_active(options["use"])
+            if used is None:
                 raise CommandError(f"There is no stored parameter set {options['use']}.")
-            self.stdout.write(f"Set {row.pk} of {row.fitted_at:%Y-%m-%d} is now in use.")
+            self.stdout.write(f"Set {used.pk} of {used.fitted_at:%Y-%m-%d} is now in use.")
             return
         if options["queue"]:
             result = fit_memory.enqueue()
