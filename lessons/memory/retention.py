@@ -86,6 +86,8 @@ def answer_ms(learner: Learner) -> int:
 
 
 def cards_of(learner: Learner) -> list[Card]:
+    if not learner.known:
+        return []
     cards = []
     for data in (
         SkillState.objects.of_learner(learner).exclude(level=0).values_list("card", flat=True)
@@ -140,7 +142,7 @@ def rescheduled(card: Card, retention: float, weights: tuple[float, ...] | None)
 def workloads(learner: Learner, now: datetime, weights: tuple[float, ...] | None) -> list[Workload]:
     """Each choice's reviews and minutes a day, from the cards as they would be rescheduled."""
     cards = cards_of(learner)
-    minutes = answer_ms(learner) / 60_000
+    minutes = answer_ms(learner) / 60_000 if cards else 0.0
     found = []
     for retention in CHOICES:
         moved = [rescheduled(card, retention, weights) for card in cards]
