@@ -9,7 +9,8 @@ file; each feature keeps its own tables beside its code:
   ``ChecklistTicks`` and the rows kept with each answer (``DealProgress``,
   ``DealFigures``, ``LearnerActivity``) and the request limits' ``LimitCount``;
 - ``lessons/study/models.py``: ``SkillState``, ``StudySession``, ``StudyItem``;
-- ``lessons/memory/models.py``: ``ReviewLog`` and ``FittedParameters``;
+- ``lessons/memory/models.py``: ``ReviewLog``, ``FittedParameters``, ``CalibrationReport``,
+  ``RetentionChoice``;
 - ``lessons/hands/models.py``: ``RealHand``;
 - ``lessons/classes/models.py``: ``Classroom``, ``Membership``, ``Assignment``,
   ``AssignmentFinish``, ``Removal``, ``DiagnosedMistake``.
@@ -55,7 +56,12 @@ from lessons.learners.models import (
     LearnerActivity,
     LimitCount,
 )
-from lessons.memory.models import FittedParameters, ReviewLog
+from lessons.memory.models import (
+    CalibrationReport,
+    FittedParameters,
+    RetentionChoice,
+    ReviewLog,
+)
 from lessons.study.models import OwnedQuerySet, SkillState, StudyItem, StudySession
 
 __all__ = [
@@ -69,6 +75,7 @@ __all__ = [
     "Assignment",
     "AssignmentFinish",
     "Attempt",
+    "CalibrationReport",
     "AttemptQuerySet",
     "ChecklistTicks",
     "Classroom",
@@ -87,6 +94,7 @@ __all__ = [
     "Removal",
     "RealHand",
     "RealHandQuerySet",
+    "RetentionChoice",
     "ReviewLog",
     "SkillState",
     "StaleDealError",

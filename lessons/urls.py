@@ -7,6 +7,7 @@ from lessons.exercises import practice
 from lessons.exercises import views as exercises
 from lessons.glossary import views as glossary
 from lessons.learners import views as progress
+from lessons.memory import views as memory
 from lessons.pages import views as pages
 from lessons.replayer import views as replay
 from lessons.study import views as study
@@ -42,7 +43,9 @@ urlpatterns = [
     path("drills/<slug:kind>/save/", drills.drill_to_deal, name="drill_to_deal"),
     path("odds/", tools.odds, name="odds"),
     path("progress/", progress.progress_page, name="progress"),
+    path("about/memory/", memory.about_memory, name="about_memory"),
     path("progress/checklist/<slug:lesson>/", progress.save_checklist, name="save_checklist"),
+    path("progress/retention/", progress.save_retention, name="save_retention"),
     path("calculator/", tools.calculator, name="calculator"),
     path("study/", study.study_home, name="study"),
     path("study/start/", study.study_start, name="study_start"),

@@ -256,6 +256,28 @@ def retrievability(
     return float(scheduler(0.9, parameters).get_card_retrievability(card, at))
 
 
+def next_move(level: int, clean_items: tuple[str, ...], proficient_on: date | None) -> str:
+    """What moves a skill up from here, in the ladder's own terms (shown on /progress/)."""
+    if level == NOT_STARTED:
+        return "Answer one item to start it."
+    if level == ATTEMPTED:
+        return "One right answer makes it Familiar."
+    if level == FAMILIAR:
+        distinct = len(set(clean_items))
+        if distinct == 0:
+            return "2 right answers without hints, on different items, make it Proficient."
+        if distinct == 1:
+            return "1 more right answer without hints, on a different item, makes it Proficient."
+        return "1 more right answer without hints makes it Proficient."
+    if level == PROFICIENT:
+        day = f" after {proficient_on:%-d %B}" if proficient_on else ""
+        return (
+            f"A right answer without hints in a review on a later day{day}, "
+            "or a mastery challenge, makes it Mastered."
+        )
+    return "Mastered: reviews keep it that way."
+
+
 def due_in_words(due: datetime | None, now: datetime) -> str:
     """ "Due now", "Due tomorrow", "Due in 5 days": how a learner reads a review date."""
     if due is None:

@@ -34,8 +34,16 @@ from lessons import skills
 from lessons.deals import parts as part_kinds
 from lessons.learners import mastery
 from lessons.memory import parameters as memory_parameters
+from lessons.memory import retention as memory_retention
 from lessons.memory import review_log
-from lessons.models import FittedParameters, Learner, ReviewLog, SkillState, StudySession
+from lessons.models import (
+    FittedParameters,
+    Learner,
+    RetentionChoice,
+    ReviewLog,
+    SkillState,
+    StudySession,
+)
 
 MISTAKES_KEPT = 5
 
@@ -208,7 +216,7 @@ def after_answer(
     keys = [a.skill for a in answers]
     rows = SkillState.objects.of_learner(learner).filter(skill__in=keys).select_for_update()
     states = {state.skill: state for state in rows}
-    retention = desired_retention()
+    retention = memory_retention.retention_for(learner, desired_retention())
     weights = memory_parameters.in_use(learner).parameters
     changes: list[Change] = []
     for answer in answers:
@@ -367,6 +375,7 @@ def export(learner: Learner) -> dict[str, Any]:
             for session in sessions
         ],
         "reviews": review_log.export(learner),
+        "desired_retention": memory_retention.chosen(learner),
     }
 
 
@@ -376,6 +385,7 @@ def delete(learner: Learner) -> None:
     StudySession.objects.of_learner(learner).delete()
     ReviewLog.objects.of_learner(learner).delete()
     FittedParameters.objects.of_learner(learner).delete()
+    RetentionChoice.objects.of_learner(learner).delete()
 
 
 def adopt(key: str, user: Any) -> None:
@@ -388,6 +398,11 @@ def adopt(key: str, user: Any) -> None:
     """
     StudySession.objects.filter(user=None, learner_key=key).update(user=user, learner_key="")
     FittedParameters.objects.filter(user=None, learner_key=key).delete()
+    # The browser's retention choice follows the learner unless the account has its own.
+    if RetentionChoice.objects.filter(user=user).exists():
+        RetentionChoice.objects.filter(user=None, learner_key=key).delete()
+    else:
+        RetentionChoice.objects.filter(user=None, learner_key=key).update(user=user, learner_key="")
     theirs = ReviewLog.objects.filter(user=None, learner_key=key)
     mine = {s.skill: s for s in SkillState.objects.filter(user=user)}
     for state in SkillState.objects.filter(user=None, learner_key=key):

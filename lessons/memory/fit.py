@@ -42,6 +42,7 @@ from django.db import transaction
 from django.utils import timezone
 from fsrs_rs_python import DEFAULT_PARAMETERS, FSRS, FSRSItem, FSRSReview, filter_outlier
 
+from lessons.memory import calibration
 from lessons.memory.parameters import usable
 from lessons.models import FittedParameters, ReviewLog
 
@@ -55,10 +56,12 @@ Owner = tuple[int | None, str]  # (user id, learner key)
 
 @dataclass
 class Timed:
-    """One optimizer item and when its last review was."""
+    """One optimizer item, when its last review was, and its (rating, gap in days) pairs."""
 
     at: datetime
     item: FSRSItem
+    raw: tuple[tuple[int, int], ...] = ()
+    owner: tuple[int | None, str] | None = None
 
 
 @dataclass
@@ -107,15 +110,18 @@ def histories(
 def items_of(history: Sequence[tuple[datetime, int]]) -> list[Timed]:
     """The optimizer's items for one card: each review after one on an earlier day."""
     reviews: list[FSRSReview] = []
+    raw: list[tuple[int, int]] = []
     timed: list[Timed] = []
     last = None
     for at, rating in history:
         day = at.date()
-        reviews.append(FSRSReview(int(rating), (day - last).days if last is not None else 0))
+        gap = (day - last).days if last is not None else 0
+        reviews.append(FSRSReview(int(rating), gap))
+        raw.append((int(rating), gap))
         last = day
         item = FSRSItem(list(reviews))
         if item.long_term_review_cnt() > 0:
-            timed.append(Timed(at, item))
+            timed.append(Timed(at, item, tuple(raw)))
     return timed
 
 
@@ -151,11 +157,11 @@ def outlier_filter(on: bool) -> Iterator[None]:
             os.environ[NO_OUTLIER] = before
 
 
-def split(timed: Sequence[Timed]) -> tuple[list[FSRSItem], list[FSRSItem]]:
+def split(timed: Sequence[Timed]) -> tuple[list[Timed], list[Timed]]:
     """Training items and the held-out latest ones."""
     ordered = sorted(timed, key=lambda t: t.at)
     cut = len(ordered) - max(1, int(len(ordered) * HELD_OUT))
-    return [t.item for t in ordered[:cut]], [t.item for t in ordered[cut:]]
+    return ordered[:cut], ordered[cut:]
 
 
 def log_loss(parameters: Sequence[float], items: Sequence[FSRSItem]) -> float | None:
@@ -172,6 +178,7 @@ class Fitted:
     log_loss: float | None
     default_log_loss: float | None
     baseline_log_loss: float | None
+    test: list[Timed] = field(default_factory=list)  # the held-out items, for the calibration
 
     @property
     def better(self) -> bool:
@@ -184,7 +191,8 @@ def fit(
     timed: Sequence[Timed], baseline: Sequence[float] | None = None, outliers: bool = True
 ) -> Fitted | None:
     """A set fitted on all but the latest items, measured on those; None below the floor."""
-    train, test = split(timed)
+    trained, held = split(timed)
+    train, test = [t.item for t in trained], [t.item for t in held]
     if not can_fit(train, outliers):
         return None
     with outlier_filter(outliers):
@@ -200,6 +208,7 @@ def fit(
         log_loss(fitted, test),
         defaults,
         log_loss(baseline, test) if baseline is not None else defaults,
+        held,
     )
 
 
@@ -216,7 +225,10 @@ def run(now: datetime | None = None) -> Report:
     now = now or timezone.now()
     by_owner: dict[Owner, list[Timed]] = {}
     for owner, history in histories(review_rows()):
-        by_owner.setdefault(owner, []).extend(items_of(history))
+        timed = items_of(history)
+        for item in timed:
+            item.owner = owner
+        by_owner.setdefault(owner, []).extend(timed)
     everyone = [t for timed in by_owner.values() for t in timed]
     report = Report()
     site = fit(everyone) if everyone else None
@@ -233,7 +245,13 @@ def run(now: datetime | None = None) -> Report:
             report.skipped += 1
             continue
         learners.append((owner, own))
+    scores = calibration.measure(
+        split(everyone)[1] if everyone else [],
+        site.parameters if site is not None else None,
+        [(own.parameters, own.test) for _, own in learners],
+    )
     with transaction.atomic():
+        calibration.store(scores, now)
         if site is not None:
             _store(FittedParameters.SITE, None, site, site_active, len(by_owner), now)
             report.site = _outcome(FittedParameters.SITE, None, site, site_active)
@@ -271,3 +289,21 @@ def _store(
         held_out=fitted.held_out,
         active=active,
     )
+
+
+def make_active(pk: int) -> FittedParameters | None:
+    """Use a stored set in place of its owner's active one (to roll back a bad fit)."""
+    with transaction.atomic():
+        row = FittedParameters.objects.select_for_update().filter(pk=pk).first()
+        if row is None:
+            return None
+        mine = FittedParameters.objects.filter(scope=row.scope, active=True).exclude(pk=pk)
+        if row.scope == FittedParameters.LEARNER and row.user_id is not None:
+            mine = mine.filter(user_id=row.user_id)
+        elif row.scope == FittedParameters.LEARNER:
+            mine = mine.filter(user=None, learner_key=row.learner_key)
+        mine.update(active=False)
+        if not row.active:
+            row.active = True
+            row.save(update_fields=["active"])
+    return row

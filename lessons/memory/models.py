@@ -146,3 +146,67 @@ class FittedParameters(models.Model):
     def __str__(self) -> str:
         who = "site" if self.scope == self.SITE else f"learner {self.user_id or self.learner_key}"
         return f"{who} set of {self.fitted_at:%Y-%m-%d} ({self.reviews} reviews)"
+
+
+class CalibrationReport(models.Model):
+    """How well each kind of parameter set predicted later answers, as of one nightly fit.
+
+    Site-wide figures only (no learner is named): what ``/about/memory/``
+    shows. ``rows`` holds, for the defaults, the site's set and the learners'
+    own sets, the log loss, binned RMSE, AUC, the reviews and learners each
+    figure rests on, and the calibration bins (``lessons.memory.calibration``).
+    """
+
+    made_at = models.DateTimeField(default=timezone.now, db_index=True)
+    rows = models.JSONField(default=list)
+
+    class Meta:
+        app_label = "lessons"
+        ordering = ["-made_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"calibration of {self.made_at:%Y-%m-%d}"
+
+
+class RetentionChoice(models.Model):
+    """The chance of a right answer a learner wants reviews timed for: one row per learner.
+
+    Without a row the site's setting (``BADACEY_DESIRED_RETENTION``) applies.
+    """
+
+    LOWEST, HIGHEST = 0.80, 0.95
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    learner_key = models.CharField(max_length=64, blank=True)
+    desired_retention = models.FloatField()
+    updated_at = models.DateTimeField(auto_now=True)
+
+    objects = OwnedQuerySet.as_manager()
+
+    class Meta:
+        app_label = "lessons"
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""),
+                name="retentionchoice_has_owner",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(desired_retention__gte=0.80, desired_retention__lte=0.95),
+                name="retentionchoice_in_range",
+            ),
+            models.UniqueConstraint(
+                fields=["user"],
+                condition=models.Q(user__isnull=False),
+                name="retentionchoice_one_per_user",
+            ),
+            models.UniqueConstraint(
+                fields=["learner_key"],
+                condition=models.Q(user__isnull=True),
+                name="retentionchoice_one_per_key",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"retention {self.desired_retention:.2f}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.db.models import Q
 from fsrs import Scheduler
 
 from lessons.models import FittedParameters, Learner
@@ -51,17 +52,26 @@ def usable(values: object) -> tuple[float, ...] | None:
 
 
 def in_use(learner: Learner) -> InUse:
-    """The learner's active set, else the site's, else the defaults (one query)."""
-    owner = FittedParameters.objects.none()
-    if learner.known:
-        owner = FittedParameters.objects.of_learner(learner).filter(
-            active=True, scope=FittedParameters.LEARNER
-        )
-    site = FittedParameters.objects.filter(active=True, scope=FittedParameters.SITE)
-    found = {row.scope: row for row in owner.order_by().union(site.order_by())}
+    """The learner's active set, else the site's, else the defaults (one small query).
+
+    At most two rows match (one active set per owner and one for the site),
+    read by the partial unique indexes that keep them one each.
+    """
+    wanted = Q(scope=FittedParameters.SITE)
+    if learner.user_id is not None:
+        wanted |= Q(scope=FittedParameters.LEARNER, user_id=learner.user_id)
+    elif learner.key:
+        wanted |= Q(scope=FittedParameters.LEARNER, user=None, learner_key=learner.key)
+    rows = (
+        FittedParameters.objects.filter(wanted, active=True)
+        .order_by()
+        .values_list("scope", "parameters", "fitted_at", "reviews")
+    )
+    found = {scope: (weights, at, reviews) for scope, weights, at, reviews in rows}
     for scope, source in ((FittedParameters.LEARNER, OWN), (FittedParameters.SITE, SITE)):
-        row = found.get(scope)
-        weights = usable(row.parameters) if row is not None else None
-        if row is not None and weights is not None:
-            return InUse(source, weights, row.fitted_at, row.reviews)
+        if scope in found:
+            values, at, reviews = found[scope]
+            weights = usable(values)
+            if weights is not None:
+                return InUse(source, weights, at, reviews)
     return STANDARD

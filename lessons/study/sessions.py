@@ -20,6 +20,7 @@ the same item at once record it once.
 
 from __future__ import annotations
 
+import math
 import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -39,6 +40,7 @@ from lessons import course, skills
 from lessons.course import SectionLink, section_link
 from lessons.learners import mastery, progress, skill_records
 from lessons.memory import parameters as memory_parameters
+from lessons.memory import retention as memory_retention
 from lessons.models import Attempt, Deal, Learner, SkillState, StudyItem, StudySession
 
 SESSION_SIZE = 10
@@ -513,6 +515,7 @@ class SkillRow:
     level: int
     due: datetime | None
     due_words: str
+    next_move: str = ""  # what moves it up from here (mastery.next_move)
 
     @property
     def level_name(self) -> str:
@@ -534,14 +537,20 @@ def skill_rows(learner: Learner, now: datetime) -> list[SkillRow]:
     if learner.known:
         states = {
             s["skill"]: s
-            for s in SkillState.objects.of_learner(learner).values("skill", "level", "due")
+            for s in SkillState.objects.of_learner(learner).values(
+                "skill", "level", "due", "clean_items", "proficient_on"
+            )
         }
     rows = []
     for skill in skills.SKILLS:
         state = states.get(skill.key)
         level = state["level"] if state else 0
         due = state["due"] if state and level else None
-        rows.append(SkillRow(skill, level, due, mastery.due_in_words(due, now) if due else ""))
+        clean = state["clean_items"] if state and isinstance(state["clean_items"], list) else []
+        since = state["proficient_on"] if state else None
+        words = mastery.due_in_words(due, now) if due else ""
+        move = mastery.next_move(level, tuple(str(c) for c in clean), since)
+        rows.append(SkillRow(skill, level, due, words, move))
     return rows
 
 
@@ -572,6 +581,13 @@ class Returning:
     due: int
     rows: list[SkillRow]
     unfinished: StudySession | None
+    answer_ms: int = 0  # the learner's typical answer time (lessons.memory.retention.answer_ms)
+    streak: int = 0  # days in a row, ending today or yesterday (UTC), with a finished session
+
+    @property
+    def minutes(self) -> int:
+        """About how long the due reviews take, from the learner's own answer times."""
+        return max(1, math.ceil(self.due * self.answer_ms / 60_000)) if self.due else 0
 
     @property
     def started(self) -> list[SkillRow]:
@@ -615,7 +631,33 @@ def returning(learner: Learner, now: datetime) -> Returning | None:
     rows = skill_rows(learner, now)
     if not any(row.level for row in rows) and not Attempt.objects.of_learner(learner).exists():
         return None
-    return Returning(continue_step(learner), due_count(rows, now), rows, unfinished(learner))
+    due = due_count(rows, now)
+    typical = memory_retention.answer_ms(learner) if due else 0
+    streak = session_streak(learner, now)
+    return Returning(continue_step(learner), due, rows, unfinished(learner), typical, streak)
+
+
+def session_streak(learner: Learner, now: datetime) -> int:
+    """Days in a row with a finished practice session, ending today or yesterday (UTC).
+
+    Yesterday still counts so the streak does not read 0 in the morning
+    before today's session; one query over at most a year of sessions.
+    """
+    today = now.astimezone(UTC).date()
+    since = datetime.combine(today - timedelta(days=STREAK_DAYS), datetime.min.time(), UTC)
+    days = {
+        d.astimezone(UTC).date()
+        for d in StudySession.objects.of_learner(learner)
+        .filter(finished__gte=since)
+        .values_list("finished", flat=True)
+        if d is not None
+    }
+    day = today if today in days else today - timedelta(days=1)
+    streak = 0
+    while day in days:
+        streak += 1
+        day -= timedelta(days=1)
+    return streak
 
 
 # ---- The skills page (/progress/) -------------------------------------------------------

@@ -29,15 +29,23 @@
           }
         });
       },
-      { threshold: 0.25 }
+      { threshold: 0 }
     );
   }
 
-  function watch(root) {
+  function formsIn(root) {
     var forms = [];
     if (root.matches && root.matches(FORMS)) forms.push(root);
-    if (root.querySelectorAll) forms = forms.concat(Array.prototype.slice.call(root.querySelectorAll(FORMS)));
-    forms.forEach(function (form) {
+    if (root.querySelectorAll) {
+      forms = forms.concat(Array.prototype.slice.call(root.querySelectorAll(FORMS)));
+    }
+    return forms;
+  }
+
+  // On a page as it loads (a lesson has many exercises) a form counts as shown once
+  // it is scrolled into view.
+  function watch(root) {
+    formsIn(root).forEach(function (form) {
       if (observer) observer.observe(form);
       else markShown(form);
     });
@@ -84,9 +92,18 @@
     if (form && form.matches && form.matches(FORMS)) shown.set(form, now());
   });
 
-  // Forms that arrive later (the next session item, a new quiz question).
+  // Reaching a form by keyboard shows it too (an observer may not have reported yet).
+  document.addEventListener("focusin", function (event) {
+    var form = event.target && event.target.closest ? event.target.closest(FORMS) : null;
+    if (form) markShown(form);
+  });
+
+  // A form that arrives in answer to the learner (the next session item, a new quiz
+  // question, an exercise with its feedback) is what they look at next: shown now.
+  // (htmx also sends this for the whole page when it starts: that is left to the observer.)
   document.addEventListener("htmx:load", function (event) {
-    watch(event.detail.elt);
+    if (event.detail.elt === document.body) return;
+    formsIn(event.detail.elt).forEach(markShown);
   });
   watch(document);
 })();

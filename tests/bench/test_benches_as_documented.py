@@ -20,7 +20,14 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCUMENTED = re.findall(
     r"python -m (bench\.\w+)", (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
 )
-DATABASE_BENCHES = ["bench.mastery", "bench.classes", "bench.quick_checks", "bench.lti"]
+DATABASE_BENCHES = [
+    "bench.mastery",
+    "bench.classes",
+    "bench.quick_checks",
+    "bench.lti",
+    "bench.learning",
+    "bench.play_server",
+]
 
 
 def test_every_database_bench_is_documented():

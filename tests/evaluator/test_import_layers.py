@@ -49,6 +49,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
             # The review log and the choice of FSRS parameters: written and read per answer.
             "lessons.memory.review_log",
             "lessons.memory.parameters",
+            "lessons.memory.retention",
         ),
     ),
     ("exercises", ("lessons.exercises.blocks", "lessons.exercises.forms", "lessons.exercises")),
@@ -56,7 +57,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("drills", ("lessons.drills.forms", "lessons.drills.items")),
     ("study", ("lessons.study.sessions",)),
     # The nightly fit of FSRS parameters and its background task.
-    ("memory", ("lessons.memory.fit", "lessons.memory.tasks")),
+    ("memory", ("lessons.memory.calibration", "lessons.memory.fit", "lessons.memory.tasks")),
     ("glossary", ("lessons.glossary.terms", "lessons.glossary.linking")),
     ("classes", ("lessons.classes",)),
     ("pages", ("lessons.pages.page_cache", "lessons.pages.slots", "lessons.pages")),

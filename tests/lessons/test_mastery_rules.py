@@ -121,3 +121,17 @@ def test_a_challenge_item_moves_a_skill_below_proficient_by_the_ordinary_rules()
     attempted, _ = run([wrong("a")])
     failed, _ = run([wrong("c", purpose=CHALLENGE)], attempted)
     assert failed.level == ATTEMPTED  # a wrong answer never moves a skill up
+
+
+def test_each_level_says_what_moves_it_up_next():
+    assert mastery.next_move(ATTEMPTED, (), None) == "One right answer makes it Familiar."
+    familiar, _ = run([right("a"), right("b", hints=1)])
+    assert familiar.level == FAMILIAR and familiar.clean_items == ("a",)
+    said = mastery.next_move(familiar.level, familiar.clean_items, None)
+    assert said.startswith("1 more right answer without hints, on a different item")
+    # What it says is what the ladder does: one clean answer on a new item is enough.
+    proficient, _ = run([right("c")], familiar)
+    assert proficient.level == PROFICIENT
+    assert mastery.next_move(FAMILIAR, (), None).startswith("2 right answers without hints")
+    said = mastery.next_move(PROFICIENT, (), DAY0.date())
+    assert "later day after 2 March" in said and "Mastered" in said

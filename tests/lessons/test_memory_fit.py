@@ -9,7 +9,7 @@ import pytest
 import time_machine
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.test import Client, override_settings
 from fsrs_rs_python import DEFAULT_PARAMETERS
 
@@ -139,3 +139,26 @@ def test_the_command_fits_now_and_says_what_it_made(capsys):
     out = capsys.readouterr().out
     assert "Site set:" in out and "now in use" in out
     assert FittedParameters.objects.filter(scope="site", active=True).exists()
+
+
+@pytest.mark.django_db
+def test_a_bad_fit_can_be_seen_and_rolled_back_from_the_command(capsys):
+    with time_machine.travel(NIGHT, tick=False):
+        old = FittedParameters.objects.create(
+            scope="site", parameters=list(DEFAULT_PARAMETERS), reviews=800, active=False
+        )
+        new = FittedParameters.objects.create(
+            scope="site",
+            parameters=[w * 1.01 for w in DEFAULT_PARAMETERS],
+            reviews=900,
+            log_loss=0.5,
+            default_log_loss=0.4,
+        )
+    call_command("fit_memory", "--list")
+    listed = capsys.readouterr().out
+    assert f"{new.pk}: " in listed and "log loss 0.5000 (defaults 0.4000) (in use)" in listed
+    call_command("fit_memory", "--use", str(old.pk))
+    assert FittedParameters.objects.get(active=True).pk == old.pk
+    assert parameters.in_use(Learner(None, "k")).parameters == tuple(DEFAULT_PARAMETERS)
+    with pytest.raises(CommandError):
+        call_command("fit_memory", "--use", "999999")

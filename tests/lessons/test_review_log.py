@@ -157,3 +157,28 @@ def test_posted_ms_reads_only_whole_numbers():
     assert review_log.posted_ms("1500") == 1500
     assert review_log.posted_ms("") is None and review_log.posted_ms(None) is None
     assert review_log.posted_ms("١٢٣٤") is None  # digits, but not ASCII ones
+
+
+def test_home_says_about_how_long_the_due_reviews_take(client):
+    session_day(client, MONDAY, ms=45_000)
+    later = max(SkillState.objects.values_list("due", flat=True)) + timedelta(hours=1)
+    with time_machine.travel(later, tick=False):
+        due = SkillState.objects.filter(due__lte=later).count()
+        body = client.get("/").content.decode()
+        minutes = -(-due * 45 // 60)  # 45 s each, rounded up to whole minutes
+        assert f"{due} review{'s' * (due != 1)} due." in body
+        assert (
+            f"About {minutes} minute{'s' * (minutes != 1)}, going by your own answer times" in body
+        )
+
+
+def test_home_counts_a_streak_of_days_with_a_finished_session(client):
+    for day in (0, 1, 2, 4, 5):  # a day off on the fourth day
+        session_day(client, MONDAY + timedelta(days=day), ms=4000)
+    with time_machine.travel(MONDAY + timedelta(days=5, hours=3), tick=False):
+        assert "Day streak: <strong>2 days</strong>" in client.get("/").content.decode()
+    with time_machine.travel(MONDAY + timedelta(days=6, hours=3), tick=False):
+        # The morning after: yesterday's session still counts until today's is done.
+        assert "Day streak: <strong>2 days</strong>" in client.get("/").content.decode()
+    with time_machine.travel(MONDAY + timedelta(days=8), tick=False):
+        assert "Finish a session today to start a day streak." in client.get("/").content.decode()
