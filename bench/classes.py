@@ -20,7 +20,7 @@ import os
 import sys
 from datetime import timedelta
 
-from bench.measure import Line, database_bench_main, mean_and_best, timed_get
+from bench.measure import Line, database_bench_main, mean_and_best, practice_deals, timed_get
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "badacey_site.settings")
 
@@ -45,7 +45,6 @@ def _class_with_history(learners: int):
         Assignment,
         Attempt,
         Classroom,
-        Deal,
         DiagnosedMistake,
         Membership,
         SkillState,
@@ -58,18 +57,7 @@ def _class_with_history(learners: int):
     Classroom.objects.filter(name=name).delete()
     classroom = Classroom.objects.create(name=name, join_code=codes.new_code())
     classroom.teachers.add(teacher)
-    template = Deal.objects.practice().first()
-    fields = {
-        name: getattr(template, name)
-        for name in ("game", "settings", "seats", "button", "pot", "prompt", "parts")
-    }
-    have = Deal.objects.practice().count()
-    Deal.objects.bulk_create(
-        Deal(title=f"Bench deal {n}", slug=f"bench-deal-{n}", published=True, **fields)
-        for n in range(max(0, DEALS - have))
-    )
-    practice = list(Deal.objects.practice().values_list("pk", flat=True))
-    exercises = list(Deal.objects.published().exclude(lesson="").values_list("pk", flat=True))
+    practice, exercises = practice_deals(DEALS, "bench")
     users = User.objects.bulk_create(
         User(username=f"bench-learner-{learners}-{n}") for n in range(learners)
     )

@@ -161,3 +161,26 @@ def database_bench_main(
     for line in lines:
         print(show(line, options))
     return 0 if all(line.passed is not False for line in lines) else 1
+
+
+def practice_deals(count: int, prefix: str) -> tuple[list[int], list[int]]:
+    """Published practice deals up to ``count`` (copies of the first), and the lesson exercises.
+
+    The admin's deal list and the class pages are judged at a few hundred
+    deals; the site ships fewer, so the database benches add copies.
+    """
+    from lessons.models import Deal
+
+    template = Deal.objects.practice().first()
+    fields = {
+        field: getattr(template, field)
+        for field in ("game", "settings", "seats", "button", "pot", "prompt", "parts")
+    }
+    have = Deal.objects.practice().count()
+    Deal.objects.bulk_create(
+        Deal(title=f"{prefix} deal {n}", slug=f"{prefix}-deal-{n}", published=True, **fields)
+        for n in range(max(0, count - have))
+    )
+    practice = list(Deal.objects.practice().values_list("pk", flat=True))
+    exercises = list(Deal.objects.published().exclude(lesson="").values_list("pk", flat=True))
+    return practice, exercises

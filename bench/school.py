@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
 
-from bench.measure import Line, database_bench_main, mean_and_best, timed_get
+from bench.measure import Line, database_bench_main, mean_and_best, practice_deals, timed_get
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "badacey_site.settings")
 
@@ -75,21 +75,7 @@ class School:
 
 def _deals() -> tuple[list[int], list[int]]:
     """Practice deals up to ``DEALS`` (the admin list's size), and the lesson exercises."""
-    from lessons.models import Deal
-
-    template = Deal.objects.practice().first()
-    fields = {
-        name: getattr(template, name)
-        for name in ("game", "settings", "seats", "button", "pot", "prompt", "parts")
-    }
-    have = Deal.objects.practice().count()
-    Deal.objects.bulk_create(
-        Deal(title=f"School deal {n}", slug=f"school-deal-{n}", published=True, **fields)
-        for n in range(max(0, DEALS - have))
-    )
-    practice = list(Deal.objects.practice().values_list("pk", flat=True))
-    exercises = list(Deal.objects.published().exclude(lesson="").values_list("pk", flat=True))
-    return practice, exercises
+    return practice_deals(DEALS, "school")
 
 
 def _answers(users: list, count: int, deals: tuple[list[int], list[int]], seed: int) -> int:
