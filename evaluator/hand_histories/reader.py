@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from ..errors import EvaluatorError
 from .decoding import MAX_BYTES, decode
 from .errors import HandHistoryError
+from .fulltilt_layout import parse_fulltilt_layout
 from .game_layout import parse_game_layout
 from .mix_layout import parse_mix_layout
 from .parsed import ParsedHand
@@ -48,9 +49,11 @@ class HandResult:
 
 
 def parse_hand(text: HandText) -> ParsedHand:
-    """One hand's text to its parsed form (either layout)."""
+    """One hand's text to its parsed form, by the layout its first line showed."""
     if text.layout == "game":
         return parse_game_layout(text)
+    if text.layout == "fulltilt":
+        return parse_fulltilt_layout(text)
     return parse_mix_layout(text)
 
 
