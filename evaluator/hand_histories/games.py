@@ -24,3 +24,8 @@ FULLTILT_GAMES = {
 }
 # Draw games the room dealt that the engine does not play (one draw, or a high hand).
 FULLTILT_NOT_REPLAYED = ("2-7 Single Draw", "5 Card Draw", "Five Card Draw")
+# Winamax dealt one draw game with a heading of its own ("2-7 Triple Draw fixed limit").
+WINAMAX_GAMES = {
+    "2-7 Triple Draw": "deuce_to_seven",
+    "Lowball27": "deuce_to_seven",
+}

@@ -18,6 +18,7 @@ from .mix_layout import parse_mix_layout
 from .parsed import ParsedHand
 from .splitting import HandText, split_hands
 from .verify import Disagreement, VerifiedHand, verify
+from .winamax_layout import parse_winamax_layout
 
 
 @dataclass(frozen=True)
@@ -54,6 +55,8 @@ def parse_hand(text: HandText) -> ParsedHand:
         return parse_game_layout(text)
     if text.layout == "fulltilt":
         return parse_fulltilt_layout(text)
+    if text.layout == "winamax":
+        return parse_winamax_layout(text)
     return parse_mix_layout(text)
 
 

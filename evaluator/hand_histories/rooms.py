@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 # The rooms whose histories the reader replays, in the words the message uses.
-SUPPORTED = "PokerStars, Full Tilt Poker and the mixed-games room's '#ID: Limit' files"
+SUPPORTED = "PokerStars, Full Tilt Poker, Winamax and the mixed-games room's '#ID: Limit' files"
 
 # The first words other rooms (and other programs) start a file with.
 _SIGNATURES: tuple[tuple[re.Pattern[str], str], ...] = (

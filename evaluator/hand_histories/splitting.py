@@ -1,7 +1,8 @@
 """A file to hands: each hand starts at its header line, whatever lies between.
 
 Rooms separate hands with one or more blank lines, but a hand is found by its
-header (``PokerStars Game #…``, ``Full Tilt Poker Game #…`` or ``#…: Limit …``),
+header (``PokerStars Game #…``, ``Full Tilt Poker Game #…``, ``Winamax Poker - …``
+or ``#…: Limit …``),
 so extra blank lines or a missing one cannot merge or split hands. A file that
 starts with anything else is named by the room it looks like (``rooms``).
 """
@@ -16,6 +17,7 @@ from .rooms import unknown_room_sentence
 
 GAME_LAYOUT = re.compile(r"PokerStars (?:Game|Hand) #")
 FULLTILT_LAYOUT = re.compile(r"Full Tilt Poker Game #")
+WINAMAX_LAYOUT = re.compile(r"Winamax Poker - .* - HandId: #")
 MIX_LAYOUT = re.compile(r"#[\w-]+:\s+\S.* - \S")
 
 
@@ -23,7 +25,7 @@ MIX_LAYOUT = re.compile(r"#[\w-]+:\s+\S.* - \S")
 class HandText:
     """One hand's lines with the file's line number of the first, and its layout."""
 
-    layout: str  # "game", "mix" or "fulltilt"
+    layout: str  # "game", "mix", "fulltilt" or "winamax"
     first_line: int
     lines: tuple[str, ...]
 
@@ -61,6 +63,8 @@ def _header(line: str) -> str:
         return "game"
     if FULLTILT_LAYOUT.match(line):
         return "fulltilt"
+    if WINAMAX_LAYOUT.match(line):
+        return "winamax"
     if MIX_LAYOUT.match(line):
         return "mix"
     return ""

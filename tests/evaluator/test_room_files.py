@@ -133,3 +133,44 @@ def test_a_full_tilt_raise_beyond_the_limit_is_refused_with_its_line():
     (result,) = read_bytes(text.encode())
     assert not result.ok
     assert result.error.line == 1 + text.splitlines().index("Ben raises to $0.50")
+
+
+def _winamax_hand() -> str:
+    return (DATA / "winamax_deuce_to_seven.txt").read_text(encoding="utf-8").split("\n\n")[0]
+
+
+def test_a_winamax_hand_in_another_structure_is_refused_as_not_fixed_limit():
+    text = _winamax_hand().replace("fixed limit (0.10€/0.20€)", "pot limit (0.05€/0.10€)")
+    (result,) = read_bytes(text.encode())
+    assert "only fixed limit is read" in str(result.error)
+
+
+def test_a_winamax_seat_standing_pat_on_cards_it_does_not_hold_is_refused():
+    text = _winamax_hand().replace(
+        "Hero stands pat [7h 5s 3c 2d 8h]\nDealt to Ana",
+        "Hero stands pat [7h 5s 3c 2d 9h]\nDealt to Ana",
+    )
+    (result,) = read_bytes(text.encode())
+    assert "stands pat on cards it was not holding" in str(result.error)
+    assert result.error.line == 1 + text.splitlines().index("Hero stands pat [7h 5s 3c 2d 9h]")
+
+
+def test_a_winamax_heading_out_of_order_is_refused_with_its_line():
+    text = _winamax_hand().replace("*** THIRD-BET ***", "*** FOURTH-BET ***", 1)
+    (result,) = read_bytes(text.encode())
+    assert "out of order" in str(result.error)
+
+
+def test_winamax_betting_after_a_draw_without_its_heading_reads_the_same():
+    text = _winamax_hand()
+    bare = "\n".join(
+        line
+        for line in text.splitlines()
+        if line not in ("*** SECOND-BET ***", "*** THIRD-BET ***")
+    )
+    (with_headings,) = read_bytes(text.encode())
+    (without,) = read_bytes(bare.encode())
+    assert without.ok, without.error
+    assert without.verified.checked.settlement.payouts == (
+        with_headings.verified.checked.settlement.payouts
+    )
