@@ -29,3 +29,10 @@ WINAMAX_GAMES = {
     "2-7 Triple Draw": "deuce_to_seven",
     "Lowball27": "deuce_to_seven",
 }
+# The Merge network's <description type="…">; a tournament adds " Tournament".
+MERGE_GAMES = {
+    "Badugi": "badugi",
+    "2-7 Lowball": "deuce_to_seven",
+    "A-5 Lowball": "ace_to_five",
+}
+MERGE_NOT_REPLAYED = ("5-Draw", "5-Draw w/Joker")

@@ -10,7 +10,10 @@ from __future__ import annotations
 import re
 
 # The rooms whose histories the reader replays, in the words the message uses.
-SUPPORTED = "PokerStars, Full Tilt Poker, Winamax and the mixed-games room's '#ID: Limit' files"
+SUPPORTED = (
+    "PokerStars, Full Tilt Poker, Winamax, Merge (Carbon) XML "
+    "and the mixed-games room's '#ID: Limit' files"
+)
 
 # The first words other rooms (and other programs) start a file with.
 _SIGNATURES: tuple[tuple[re.Pattern[str], str], ...] = (
@@ -25,7 +28,7 @@ _SIGNATURES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"Winning Poker Network|ACR Hand|Game Hand #", re.I), "a Winning Poker history"),
     (re.compile(r"\{.*\"spec\"|\"ohh\"", re.I), "an Open Hand History (JSON) file"),
     (re.compile(r"variant\s*=\s*['\"]", re.I), "a PHH file"),
-    (re.compile(r"<\?xml|<\w+", re.I), "an XML file from a room the reader does not know"),
+    (re.compile(r"<\?xml|<\w+", re.I), "XML from a room the reader does not know"),
 )
 
 

@@ -174,3 +174,59 @@ def test_winamax_betting_after_a_draw_without_its_heading_reads_the_same():
     assert without.verified.checked.settlement.payouts == (
         with_headings.verified.checked.settlement.payouts
     )
+
+
+def _merge_file() -> str:
+    return (DATA / "merge_badugi.xml").read_text(encoding="utf-8")
+
+
+def test_merge_xml_that_declares_entities_is_refused_before_anything_expands():
+    text = _merge_file().replace(
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">]>',
+    )
+    with pytest.raises(HandHistoryError) as caught:
+        read_bytes(text.encode())
+    assert "document type" in caught.value.problem
+
+
+def test_merge_xml_that_is_cut_off_names_the_line_where_it_breaks():
+    text = _merge_file()
+    cut = text[: text.index('<round id="END_OF_GAME"')]
+    with pytest.raises(HandHistoryError) as caught:
+        read_bytes(cut.encode())
+    assert "XML cannot be read" in caught.value.problem
+    assert caught.value.line is not None
+
+
+def test_merge_winner_the_engine_would_not_pay_is_a_showdown_that_disagrees():
+    text = _merge_file().replace(
+        '<winner amount="1.90" uncalled="false" potnumber="1" player="3"',
+        '<winner amount="1.90" uncalled="false" potnumber="1" player="1"',
+    )
+    first = read_bytes(text.encode())[0]
+    assert not first.ok
+    assert first.agrees is False
+
+
+def test_merge_drawn_cards_that_do_not_match_the_draw_are_refused_with_their_line():
+    text = _merge_file().replace(
+        'cards="4d,2h,9s,5c" player="1" hand=', 'cards="4d,2h,6c,5c" player="1" hand='
+    )
+    first = read_bytes(text.encode())[0]
+    assert "draws 1 cards but the hand after it changes 2" in str(first.error)
+    assert first.error.line == 1 + text.splitlines().index(
+        next(line for line in text.splitlines() if "DRAW_DRAWN_CARDS" in line)
+    )
+
+
+def test_merge_pot_limit_badugi_is_refused_as_not_fixed_limit():
+    text = _merge_file().replace('stakes="Limit ($0.10/$0.20)"', 'stakes="Pot Limit ($0.05/$0.10)"')
+    assert all("only fixed limit is read" in str(r.error) for r in read_bytes(text.encode()))
+
+
+def test_merge_with_a_stated_rake_checks_every_winner_amount():
+    text = _merge_file().replace('<winner amount="0.38"', '<winner amount="0.36"')
+    second = read_bytes(text.encode())[1]
+    assert not second.ok
+    assert "the room pays Hero" in str(second.error)
