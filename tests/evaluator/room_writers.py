@@ -178,6 +178,7 @@ def _opens(step: Step, before) -> bool:
 
 
 def _fulltilt_action(step: Step, before, m) -> str:
+    assert step.actor is not None
     seat = step.state.seats[step.actor]
     added = step.amount or 0
     all_in = ", and is all in" if seat.all_in and added > 0 else ""
@@ -197,6 +198,7 @@ def _fulltilt_draw(hand: Invented, step: Step, who: str) -> list[str]:
     plural = "card" if len(thrown) == 1 else "cards"
     if step.actor != hand.hero:
         return [f"{who} discards {len(thrown)} {plural}", f"{who} is dealt {len(got)} {plural}"]
+    assert step.actor is not None
     kept = [c for c in step.state.seats[step.actor].cards if c not in got]
     return [
         f"{who} discards {len(thrown)} {plural} [{_cards(thrown)}]",
@@ -232,8 +234,8 @@ def write_winamax(hand: Invented) -> str:
             continue
         if not dealt and step.kind in ("action", "draw", "round_end"):
             for s, seat in enumerate(record.seats):
-                shown = _cards(seat.cards) if s == hand.hero else " ".join("X" * len(seat.cards))
-                out.append(f"Dealt to {names[s]} [{shown}]")
+                visible = _cards(seat.cards) if s == hand.hero else " ".join("X" * len(seat.cards))
+                out.append(f"Dealt to {names[s]} [{visible}]")
             dealt = True
             out.append("*** FIRST-BET ***")
             betting = 1
@@ -267,6 +269,7 @@ def write_winamax(hand: Invented) -> str:
 
 
 def _winamax_action(step: Step, before, m) -> str:
+    assert step.actor is not None
     seat = step.state.seats[step.actor]
     added = step.amount or 0
     all_in = " and is all-in" if seat.all_in and added > 0 else ""
@@ -280,6 +283,7 @@ def _winamax_action(step: Step, before, m) -> str:
 
 
 def _winamax_draw(hand: Invented, step: Step, who: str) -> str:
+    assert step.actor is not None
     thrown, got = step.discarded, step.received
     now = step.state.seats[step.actor].cards
     if not thrown:
@@ -373,6 +377,7 @@ def write_merge(hand: Invented) -> str:
 
 
 def _merge_action(step: Step, before, sequence: int, m) -> str:
+    assert step.actor is not None
     seat = step.state.seats[step.actor]
     added = step.amount or 0
     head = f'  <event sequence="{sequence}" player="{step.actor}"'
