@@ -17,6 +17,7 @@ from .game_layout import parse_game_layout
 from .merge_layout import looks_like_merge, read_merge
 from .mix_layout import parse_mix_layout
 from .parsed import ParsedHand
+from .phh_import import looks_like_phh, parse_phh
 from .splitting import HandText, split_hands
 from .verify import Disagreement, VerifiedHand, verify
 from .winamax_layout import parse_winamax_layout
@@ -65,6 +66,12 @@ def read_text(text: str, *, raise_cap: int | None = None) -> list[HandResult]:
     """Every hand of a history's text, verified one by one."""
     if looks_like_merge(text):
         return [_verify_one(parsed, raise_cap) for parsed in read_merge(text)]
+    if looks_like_phh(text):
+        try:
+            parsed: ParsedHand | HandHistoryError = parse_phh(text)
+        except HandHistoryError as error:
+            parsed = error
+        return [_verify_one(parsed, raise_cap)]
     results = []
     for hand_text in split_hands(text):
         results.append(_read_one(hand_text, raise_cap))

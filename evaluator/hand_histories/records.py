@@ -33,6 +33,7 @@ class RoomSays:
     rake: int
     summary_line: int | None
     nets: dict[str, tuple[int, int | None, int]]  # stack after, net result, line
+    includes_returns: bool = False  # what each seat collected already holds its returned bets
 
 
 def build_record(
@@ -101,7 +102,16 @@ def room_says(hand: ParsedHand) -> RoomSays:
     for r in hand.returned:
         returned[r.name] = returned.get(r.name, 0) + r.amount
     nets = {n.name: (n.stack_after, n.net, n.line) for n in hand.nets}
-    return RoomSays(collected, returned, first, hand.total_pot, hand.rake, hand.summary_line, nets)
+    return RoomSays(
+        collected,
+        returned,
+        first,
+        hand.total_pot,
+        hand.rake,
+        hand.summary_line,
+        nets,
+        hand.winnings_include_returns,
+    )
 
 
 def _seat(hand: ParsedHand, name: str, stack: int, line: int, size: int) -> Seat:

@@ -11,8 +11,8 @@ import re
 
 # The rooms whose histories the reader replays, in the words the message uses.
 SUPPORTED = (
-    "PokerStars, Full Tilt Poker, Winamax, Merge (Carbon) XML "
-    "and the mixed-games room's '#ID: Limit' files"
+    "PokerStars, Full Tilt Poker, Winamax, Merge (Carbon) XML, "
+    "the mixed-games room's '#ID: Limit' files and PHH"
 )
 
 # The first words other rooms (and other programs) start a file with.
@@ -27,7 +27,6 @@ _SIGNATURES: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"Hand #\d+-\d+ - ", re.I), "a Microgaming history"),
     (re.compile(r"Winning Poker Network|ACR Hand|Game Hand #", re.I), "a Winning Poker history"),
     (re.compile(r"\{.*\"spec\"|\"ohh\"", re.I), "an Open Hand History (JSON) file"),
-    (re.compile(r"variant\s*=\s*['\"]", re.I), "a PHH file"),
     (re.compile(r"<\?xml|<\w+", re.I), "XML from a room the reader does not know"),
 )
 
