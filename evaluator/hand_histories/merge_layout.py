@@ -68,7 +68,10 @@ _TABLE_EVENTS = frozenset(
 def looks_like_merge(text: str) -> bool:
     """True when the file is the Merge network's XML (its first tag is one of its own)."""
     head = text[:4096]
-    return head.lstrip().startswith("<") and re.search(r"<(?:description|game)\s", head) is not None
+    return (
+        head.lstrip().startswith("<")
+        and re.search(r'<description type=|<game id="', head) is not None
+    )
 
 
 @dataclass

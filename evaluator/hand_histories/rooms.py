@@ -31,10 +31,16 @@ _SIGNATURES: tuple[tuple[re.Pattern[str], str], ...] = (
 )
 
 
-def unknown_room_sentence(first_line: str) -> str:
-    """One sentence: which room the file looks like, and what is read."""
+def unknown_room_sentence(first_line: str, head: str = "") -> str:
+    """One sentence: which room the file looks like, and what is read.
+
+    The first line decides; an XML file's first line is often only its
+    declaration, so for XML the file's first few kilobytes (``head``) are
+    looked at too.
+    """
+    text = head if first_line.startswith("<") and head else first_line
     for pattern, room in _SIGNATURES:
-        if pattern.search(first_line):
+        if pattern.search(text):
             return (
                 f"the file looks like {room}, which the reader does not read; it reads {SUPPORTED}"
             )

@@ -50,7 +50,7 @@ def split_hands(text: str) -> list[HandText]:
         elif current:
             current.append(line)
         elif line:
-            raise HandHistoryError(unknown_room_sentence(line), line=number)
+            raise HandHistoryError(unknown_room_sentence(line, text[:4096]), line=number)
     if current:
         hands.append(HandText(layout, start, tuple(current)))
     if not hands:

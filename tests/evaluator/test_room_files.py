@@ -230,3 +230,12 @@ def test_merge_with_a_stated_rake_checks_every_winner_amount():
     second = read_bytes(text.encode())[1]
     assert not second.ok
     assert "the room pays Hero" in str(second.error)
+
+
+def test_xml_from_another_room_is_named_from_its_elements_not_its_declaration():
+    text = (
+        '<?xml version="1.0"?>\n<session sessioncode="1">\n<game gamecode="2">\n</game></session>\n'
+    )
+    with pytest.raises(HandHistoryError) as caught:
+        read_bytes(text.encode())
+    assert "iPoker" in caught.value.problem
