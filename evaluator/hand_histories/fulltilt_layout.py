@@ -151,16 +151,17 @@ class _Reader:
             if m:
                 hand.button_number, hand.button_line = int(m.group(1)), number
                 return
-        m = _DEALT.fullmatch(line)
+        # Cheap tests first: most lines are a seat's action, and these patterns are not.
+        m = _DEALT.fullmatch(line) if line.startswith("Dealt to ") else None
         if m:
             self._dealt(ctx.seat_named(m.group(1), number), m.group(2), m.group(3), number)
             return
-        m = _RETURNED.fullmatch(line)
+        m = _RETURNED.fullmatch(line) if line.startswith("Uncalled bet") else None
         if m:
             name = ctx.seat_named(m.group(2), number)
             hand.returned.append(Collected(name, ctx.amount(m.group(1), number), "", number))
             return
-        m = _WINS.fullmatch(line)
+        m = _WINS.fullmatch(line) if " wins " in line or " ties for " in line else None
         if m:
             name = ctx.seat_named(m.group(1), number)
             pot = m.group(2).removeprefix("the ")

@@ -134,11 +134,12 @@ class _Reader:
                 hand.seats.append(SeatLine(int(m.group(1)), m.group(2), stack, number))
                 return
             raise ctx.fail(f"cannot read '{line[:60]}' before the blinds", number)
-        m = _DEALT.fullmatch(line)
+        # Cheap tests first: most lines are a seat's action, and these patterns are not.
+        m = _DEALT.fullmatch(line) if line.startswith("Dealt to ") else None
         if m:
             self._dealt(ctx.seat_named(m.group(1), number), m.group(2), m.group(3), number)
             return
-        m = _COLLECTED.fullmatch(line)
+        m = _COLLECTED.fullmatch(line) if " collected " in line else None
         if m:
             name = ctx.seat_named(m.group(1), number)
             amount = _amount(ctx, m.group(2), number)
