@@ -41,7 +41,8 @@ _BUTTON = re.compile(r"The button is in seat #(\d+)")
 _HEADING = re.compile(r"\*\*\* (.+?) \*\*\*(?: \(.*\))?")
 _DRAWS = {"FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3, "DRAW": 1}
 _POST = re.compile(
-    r"(?:posts the (small blind|big blind) of|posts|antes) (\S+?)(?:, and is all in)?"
+    r"(?:posts the (small blind|big blind) of|posts (a dead small blind) of|posts|antes) "
+    r"(\S+?)(?:, and is all in)?"
 )
 _ACTION = re.compile(r"(folds|checks|calls|bets|raises to)(?: (\S+?))?(, and is all in)?")
 _DISCARD = re.compile(r"discards (\d+) cards?(?: \[(.*)\])?")
@@ -213,9 +214,11 @@ class _Reader:
                 raise ctx.fail(f"{name} posts a forced bet in the middle of the hand", number)
             if rest.startswith("antes"):
                 kind, out_of_turn = "ante", False
+            elif m.group(2):  # dead money: in the pot, but no part of the seat's bet
+                kind, out_of_turn = "dead blind", False
             else:
                 kind, out_of_turn = (m.group(1) or "big blind"), m.group(1) is None
-            amount = ctx.amount(m.group(2), number)
+            amount = ctx.amount(m.group(3), number)
             hand.posts.append(PostLine(name, kind, amount, number, out_of_turn))
             return
         if rest.startswith(("posts ", "antes ")):

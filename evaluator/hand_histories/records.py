@@ -143,13 +143,14 @@ def _streets(hand: ParsedHand, stacks: dict[str, int]) -> tuple[Street, ...]:
     folded = {a.name for s in sections for a in s.actions if a.kind == "fold"}
     keep = 7 if len(stacks) - len(folded & set(stacks)) >= 2 else last + 1
     ordered = (ordered + [None] * 7)[:keep]
-    left = dict(stacks)
-    for post in hand.posts:
+    left = dict(stacks)  # dead blinds are already out of these stacks
+    live = [p for p in hand.posts if p.kind != "dead blind"]
+    for post in live:
         left[post.name] -= min(post.amount, left[post.name])
     streets: list[Street] = []
     for i, section in enumerate(ordered):
         if i % 2 == 0:
-            put = {p.name: p.amount for p in hand.posts if p.kind != "ante"} if i == 0 else {}
+            put = {p.name: p.amount for p in live if p.kind != "ante"} if i == 0 else {}
             actions = () if section is None else tuple(_actions(section, put, left))
             streets.append(BettingLine(actions, line=None if section is None else section.line))
         else:
