@@ -21,9 +21,11 @@ from typing import Any
 
 import pytest
 
-from evaluator.hand_histories import HandHistoryError, hand_line, read_bytes, room_name
+from evaluator.hand_histories import HandHistoryError, hand_line, read_bytes, room_name, to_notation
 from evaluator.hand_histories.money import format_amount
 from evaluator.hand_histories.reader import HandResult
+from evaluator.notation import parse_deal
+from evaluator.replay import replay
 
 DATA = Path(__file__).parent / "room_files"
 HISTORIES = sorted(p for p in DATA.iterdir() if p.suffix in (".txt", ".xml"))
@@ -239,3 +241,11 @@ def test_xml_from_another_room_is_named_from_its_elements_not_its_declaration():
     with pytest.raises(HandHistoryError) as caught:
         read_bytes(text.encode())
     assert "iPoker" in caught.value.problem
+
+
+@pytest.mark.parametrize("path", HISTORIES, ids=lambda p: p.name)
+def test_every_invented_hand_is_stored_as_deal_notation_that_pays_the_same(path):
+    for result in read_bytes(path.read_bytes()):
+        text = to_notation(result.verified)
+        again = replay(parse_deal(text), snapshots=False)
+        assert again.settlement.payouts == result.verified.checked.settlement.payouts
