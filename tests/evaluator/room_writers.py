@@ -18,6 +18,7 @@ import random
 from dataclasses import dataclass, replace
 
 from evaluator.cards import RANK_TEXT, Card
+from evaluator.deal import DealRecord, Post
 from evaluator.play.hand import LiveHand
 from evaluator.play.table import Action, TableSettings
 from evaluator.replay import Replay, replay
@@ -47,8 +48,15 @@ class Invented:
     hand_id: int
 
 
-def play_hand(seed: int, game: str, seats: int, stacks: tuple[int, ...], rake: int) -> Invented:
-    """A hand at the study table with the learner's decisions drawn from ``seed``."""
+def play_hand(
+    seed: int, game: str, seats: int, stacks: tuple[int, ...], rake: int, dead: bool = False
+) -> Invented | None:
+    """A hand at the study table with the learner's decisions drawn from ``seed``.
+
+    ``dead`` adds a dead small blind from a seat that posted no blind (as a
+    seat coming back after missing its blinds pays): dead money in the pot.
+    None when that seat cannot afford it with what it went on to bet.
+    """
     rnd = random.Random(seed)
     settings = replace(TableSettings.default(game, seed=seed, seats=seats), stacks=stacks)
     hand = LiveHand.start(settings)
@@ -63,11 +71,36 @@ def play_hand(seed: int, game: str, seats: int, stacks: tuple[int, ...], rake: i
             hand.act(Action(choice.kind))
     record = hand.record()
     played = replay(record)
+    if dead:
+        record = _with_dead_blind(record, played, rnd)
+        if record is None:
+            return None
+        played = replay(record)
     pot = played.ledger.total.contributed
     rake = min(rake, pot // 10)
     if rake:
         played = replay(replace(record, rake=rake))
     return Invented(played, settings.learner_seat, rake > 0 or seed % 2 == 0, rake, 10**8 + seed)
+
+
+def _with_dead_blind(record: DealRecord, played: Replay, rnd: random.Random) -> DealRecord | None:
+    posts = [
+        Post(record.seats[s.actor].name, s.action or "", s.amount or 0)
+        for s in played.steps
+        if s.kind == "post" and s.actor is not None
+    ]
+    blinders = {p.seat for p in posts}
+    rows = {row.name: row for row in played.ledger.rows}
+    small = int(record.settings["small_blind"])
+    able = [
+        seat.name
+        for seat in record.seats
+        if seat.name not in blinders and (seat.stack or 0) > rows[seat.name].contributed + small
+    ]
+    if not able:
+        return None
+    posts.append(Post(rnd.choice(able), "dead blind", small))
+    return replace(record, posts=tuple(posts))
 
 
 def _card(card: Card) -> str:
@@ -80,7 +113,11 @@ def _cards(cards: tuple[Card, ...] | list[Card], sep: str = " ") -> str:
 
 def _returned(played: Replay) -> dict[int, int]:
     """Chips the engine gives back to a seat nobody matched (an uncalled bet)."""
-    put = [row.contributed for row in played.ledger.rows]
+    dead = [0] * len(played.ledger.rows)
+    for step in played.steps:
+        if step.kind == "post" and step.action == "dead blind" and step.actor is not None:
+            dead[step.actor] += step.amount or 0  # dead money is never given back
+    put = [row.contributed - dead[k] for k, row in enumerate(played.ledger.rows)]
     back = {}
     for seat, chips in enumerate(put):
         others = max((c for s, c in enumerate(put) if s != seat), default=0)
@@ -90,11 +127,17 @@ def _returned(played: Replay) -> dict[int, int]:
 
 
 def _walk(played: Replay):
-    """The steps with the state before each, which an action's wording needs."""
-    before = played.steps[0].state
+    """The steps with the round's bet before each (the blinds count; dead money does not)."""
+    level = 0
+    big_blind = int(played.record.settings.get("big_blind", 0))
     for step in played.steps:
-        yield step, before
-        before = step.state
+        if step.kind == "post" and step.action == "big blind":
+            level = big_blind  # the round's bet even when the blind is short and all-in
+        yield step, level
+        if step.kind == "action":
+            level = max(level, step.state.bet_to)
+        elif step.kind == "round_end":
+            level = 0
 
 
 def _showdown(played: Replay) -> list[int]:
@@ -136,7 +179,9 @@ def write_fulltilt(hand: Invented) -> str:
     draws, drawing = 0, False
     for step, before in _walk(played):
         who = names[step.actor] if step.actor is not None else ""
-        if step.kind == "post":
+        if step.kind == "post" and step.action == "dead blind":
+            posts.append(f"{who} posts a dead small blind of {m(step.amount or 0)}")
+        elif step.kind == "post":
             posts.append(f"{who} posts the {step.action} of {m(step.amount or 0)}")
         elif step.kind == "action":
             body.append(who + " " + _fulltilt_action(step, before, m))
@@ -168,26 +213,34 @@ def write_fulltilt(hand: Invented) -> str:
     return "\n".join(out) + "\n"
 
 
-def _opens(step: Step, before) -> bool:
+def _raises(step: Step, before: int) -> bool:
+    """The action lifts the round's bet (a bet, a raise, or an all-in beyond a call)."""
+    if step.action in ("bet", "raise"):
+        return True
+    return step.action == "all-in" and step.state.bet_to > before
+
+
+def _opens(step: Step, before: int) -> bool:
     """A bet rather than a raise, as the engine names it: an all-in for less than a
     full bet does not open the betting, so the next seat's full bet is still a bet.
     """
     if step.action in ("bet", "raise"):
         return step.action == "bet"
-    return before.bet_to == 0
+    return before == 0
 
 
-def _fulltilt_action(step: Step, before, m) -> str:
+def _fulltilt_action(step: Step, before: int, m) -> str:
     assert step.actor is not None
     seat = step.state.seats[step.actor]
     added = step.amount or 0
     all_in = ", and is all in" if seat.all_in and added > 0 else ""
     if step.action in ("fold", "check"):
         return step.action + "s"
-    if seat.in_round > before.bet_to:
+    to = step.state.bet_to  # the round's bet after this action (dead money is no part of it)
+    if _raises(step, before):
         if _opens(step, before):
-            return f"bets {m(seat.in_round)}{all_in}"
-        return f"raises to {m(seat.in_round)}{all_in}"
+            return f"bets {m(to)}{all_in}"
+        return f"raises to {m(to)}{all_in}"
     return f"calls {m(added)}{all_in}"
 
 
@@ -268,17 +321,18 @@ def write_winamax(hand: Invented) -> str:
     return "\n".join(out) + "\n"
 
 
-def _winamax_action(step: Step, before, m) -> str:
+def _winamax_action(step: Step, before: int, m) -> str:
     assert step.actor is not None
     seat = step.state.seats[step.actor]
     added = step.amount or 0
     all_in = " and is all-in" if seat.all_in and added > 0 else ""
     if step.action in ("fold", "check"):
         return step.action + "s"
-    if seat.in_round > before.bet_to:
+    to = step.state.bet_to
+    if _raises(step, before):
         if _opens(step, before):
-            return f"bets {m(seat.in_round)}{all_in}"
-        return f"raises {m(seat.in_round - before.bet_to)} to {m(seat.in_round)}{all_in}"
+            return f"bets {m(to)}{all_in}"
+        return f"raises {m(to - before)} to {m(to)}{all_in}"
     return f"calls {m(added)}{all_in}"
 
 
@@ -376,7 +430,7 @@ def write_merge(hand: Invented) -> str:
     return "\n".join(out) + "\n"
 
 
-def _merge_action(step: Step, before, sequence: int, m) -> str:
+def _merge_action(step: Step, before: int, sequence: int, m) -> str:
     assert step.actor is not None
     seat = step.state.seats[step.actor]
     added = step.amount or 0
@@ -385,9 +439,9 @@ def _merge_action(step: Step, before, sequence: int, m) -> str:
         return f'{head} type="{step.action.upper()}"/>'
     if seat.all_in and added > 0:
         return f'{head} type="ALL_IN" amount="{m(added)}"/>'
-    if seat.in_round > before.bet_to:
+    if _raises(step, before):
         kind = "BET" if _opens(step, before) else "RAISE"
-        return f'{head} type="{kind}" amount="{m(seat.in_round)}"/>'
+        return f'{head} type="{kind}" amount="{m(step.state.bet_to)}"/>'
     return f'{head} type="CALL" amount="{m(added)}"/>'
 
 

@@ -35,7 +35,9 @@ def invented(draw: st.DrawFn, layout: str):
     stacks = tuple(draw(st.sampled_from([3, 8, 15, 40, 200])) for _ in range(seats))
     rake = draw(st.sampled_from([0, 1, 3]))
     seed = draw(st.integers(0, 2**32))
-    return play_hand(seed, game, seats, stacks, rake)
+    # Full Tilt writes a dead small blind; the other rooms' wording for one is not known.
+    dead = layout == "fulltilt" and seats > 2 and draw(st.booleans())
+    return play_hand(seed, game, seats, stacks, rake, dead)
 
 
 @pytest.mark.parametrize("layout", sorted(WRITERS))
@@ -52,6 +54,7 @@ def test_a_generated_hand_in_each_room_s_layout_reads_back_to_the_engine_s_payou
     )
     @given(invented(layout))
     def check(hand):
+        assume(hand is not None)
         # The study table shuffles the discards back in early, to be safe; a
         # room does so only when the stub runs out, and its history does not
         # say so, so such a hand cannot be written as a room would.
