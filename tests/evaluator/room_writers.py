@@ -72,9 +72,10 @@ def play_hand(
     record = hand.record()
     played = replay(record)
     if dead:
-        record = _with_dead_blind(record, played, rnd)
-        if record is None:
+        with_dead = _with_dead_blind(record, played, rnd)
+        if with_dead is None:
             return None
+        record = with_dead
         played = replay(record)
     pot = played.ledger.total.contributed
     rake = min(rake, pot // 10)
