@@ -75,6 +75,8 @@ def parse_fulltilt_layout(text: HandText) -> ParsedHand:
     stakes = _STAKES.search(rest)
     amounts = stakes.group(1) + stakes.group(2) if stakes else ""
     ctx = HandContext(hand_id, scale_for("\n".join((*text.lines[1:], amounts))))
+    if rest.rstrip().endswith("(partial)"):
+        raise ctx.fail("Full Tilt marked this hand partial: the file holds only part of it", first)
     game = _game(rest, ctx, first)
     if stakes is None:
         raise ctx.fail("the first line gives no stakes such as '- $0.10/$0.20 -'", first)

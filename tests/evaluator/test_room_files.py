@@ -249,3 +249,9 @@ def test_every_invented_hand_is_stored_as_deal_notation_that_pays_the_same(path)
         text = to_notation(result.verified)
         again = replay(parse_deal(text), snapshots=False)
         assert again.settlement.payouts == result.verified.checked.settlement.payouts
+
+
+def test_a_hand_full_tilt_marked_partial_is_refused_as_such():
+    first, rest = _full_tilt_hand("FL Badugi").split("\n", 1)
+    (result,) = read_bytes(f"{first} (partial)\n{rest}".encode())
+    assert "partial" in str(result.error)
