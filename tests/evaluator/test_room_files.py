@@ -16,6 +16,8 @@ from __future__ import annotations
 import codecs
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -255,3 +257,25 @@ def test_a_hand_full_tilt_marked_partial_is_refused_as_such():
     first, rest = _full_tilt_hand("FL Badugi").split("\n", 1)
     (result,) = read_bytes(f"{first} (partial)\n{rest}".encode())
     assert "partial" in str(result.error)
+
+
+def test_the_check_command_prints_each_file_s_expected_lines():
+    """``python -m evaluator.hand_histories`` over every invented file, as a teacher runs it."""
+    root = Path(__file__).resolve().parents[2]
+    done = subprocess.run(
+        [sys.executable, "-m", "evaluator.hand_histories", *map(str, HISTORIES)],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    printed = [json.loads(line) for line in done.stdout.splitlines()]
+    keys = ("hand", "game", "ok", "agrees", "message")
+    expected = [
+        {k: hand[k] for k in keys}
+        for path in HISTORIES
+        for hand in json.loads(expected_path(path).read_text(encoding="utf-8"))
+    ]
+    assert printed[:-1] == expected
+    assert printed[-1]["not_ok"] == 0 and printed[-1]["hands"] == len(expected)
