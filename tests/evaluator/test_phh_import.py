@@ -9,13 +9,17 @@ same text.
 
 from __future__ import annotations
 
+import dataclasses
+from decimal import Decimal
 from pathlib import Path
 
 import pytest
+from pokerkit import HandHistory
 
 from evaluator import EvaluatorError
 from evaluator.hand_histories import read_bytes, read_text, to_phh
 from evaluator.hand_histories.phh import PROPOSED, VARIANTS
+from evaluator.replay import replay
 
 HERE = Path(__file__).parent
 FILES = [
@@ -82,3 +86,17 @@ def test_a_phh_file_whose_winnings_the_engine_would_not_pay_is_refused_with_the_
 def test_a_phh_file_with_an_unknown_variant_names_the_codes_that_are_read():
     (result,) = read_text('variant = "NT"\nstarting_stacks = [100, 100]\n')
     assert "FB" in str(result.error) and "FB/AL3D" in str(result.error)
+
+
+POKERKIT_GAMES = [p for p in EXPORTABLE if p.values[0].game in VARIANTS]
+
+
+@pytest.mark.parametrize("hand", POKERKIT_GAMES)
+def test_pokerkit_plays_every_exported_room_hand_to_the_engine_s_stacks(hand):
+    """For the games PokerKit knows, the export ends where the engine ends (rake aside)."""
+    history = HandHistory.loads(to_phh(hand.replay, hand=hand.hand_id))
+    unraked = replay(dataclasses.replace(hand.record, rake=0))
+    scale = hand.record.money.scale if hand.record.money else 1
+    ends = {row.name: Decimal(row.end) / scale for row in unraked.ledger.rows}
+    final = list(history)[-1]
+    assert dict(zip(history.players, final.stacks, strict=True)) == ends
