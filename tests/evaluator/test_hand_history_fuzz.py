@@ -18,7 +18,9 @@ DATA = Path(__file__).parent / "hand_histories"
 ROOMS = Path(__file__).parent / "room_files"
 TEXTS = [
     path.read_text(encoding="utf-8")
-    for path in sorted([*DATA.glob("*.txt"), *ROOMS.glob("*.txt"), *ROOMS.glob("*.xml")])
+    for path in sorted(
+        [*DATA.glob("*.txt"), *ROOMS.glob("*.txt"), *ROOMS.glob("*.xml"), *ROOMS.glob("*.phh")]
+    )
 ]
 WORDS = ["X", "$", "0.5", "1,2", "raises to", "calls", "[As As]", "***", ":", "(", "-3", "9" * 30]
 

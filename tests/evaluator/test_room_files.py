@@ -30,7 +30,7 @@ from evaluator.notation import parse_deal
 from evaluator.replay import replay
 
 DATA = Path(__file__).parent / "room_files"
-HISTORIES = sorted(p for p in DATA.iterdir() if p.suffix in (".txt", ".xml"))
+HISTORIES = sorted(p for p in DATA.iterdir() if p.suffix in (".txt", ".xml", ".phh"))
 
 
 def report(result: HandResult) -> dict[str, Any]:
