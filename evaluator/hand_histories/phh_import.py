@@ -21,6 +21,7 @@ from decimal import Decimal
 from typing import Any
 
 from ..cards import Card
+from ..limits import MAX_CHIPS
 from .errors import HandHistoryError
 from .lines import HandContext
 from .parsed import (
@@ -76,20 +77,25 @@ def parse_phh(text: str) -> ParsedHand:
         *_numbers(data, "blinds_or_straddles", hand_id, 1, n),
         *_numbers(data, "winnings", hand_id, 1, n),
         *_numbers(data, "finishing_stacks", hand_id, 1, n),
-        Decimal(str(data.get("small_bet", 0))),
-        Decimal(str(data.get("big_bet", 0))),
-        Decimal(str(data.get("_rake", 0))),
+        _decimal(data.get("small_bet", 0), "small_bet", hand_id, line_of("small_bet")),
+        _decimal(data.get("big_bet", 0), "big_bet", hand_id, line_of("big_bet")),
+        _decimal(data.get("_rake", 0), "_rake", hand_id, line_of("_rake")),
     ]
     scale = 100 if any(value != value.to_integral_value() for value in money) else 1
     ctx = HandContext(hand_id, scale)
 
     def chips(value: Any, line: int) -> int:
-        amount = Decimal(str(value)) * scale
-        if amount != amount.to_integral_value() or amount < 0:
+        amount = _decimal(value, "an amount", hand_id, line) * scale
+        if amount != amount.to_integral_value() or amount > MAX_CHIPS:
             raise ctx.fail(f"'{value}' is not an amount in whole cents", line)
         return int(amount)
 
-    players = [str(p) for p in data.get("players", [f"p{k + 1}" for k in range(n)])]
+    players = data.get("players", [f"p{k + 1}" for k in range(n)])
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise ctx.fail("'players' must list the players' names", line_of("players"))
+    actions = data.get("actions", [])
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        raise ctx.fail("'actions' must list the actions as text", line_of("actions"))
     if len(players) != n or n < 2:
         raise ctx.fail("the file needs a name and a stack for each of two or more players", 1)
     first = line_of("variant")
@@ -113,7 +119,7 @@ def parse_phh(text: str) -> ParsedHand:
             SeatLine(k + 1, name, chips(stacks[k], line_of("starting_stacks")), first)
         )
     _forced(data, hand, players, chips, line_of)
-    _Actions(hand, ctx, players, scale, line_of("actions")).read(data.get("actions", []), lines)
+    _Actions(hand, ctx, players, scale, line_of("actions")).read(actions, lines)
     line = line_of("winnings")
     for k, won in enumerate(_numbers(data, "winnings", hand_id, line, n)):
         hand.collected.append(Collected(players[k], chips(won, line), "pot", line))
@@ -134,12 +140,19 @@ def _numbers(
     values = data.get(key, [])
     if not isinstance(values, list) or (n is not None and values and len(values) != n):
         raise HandHistoryError(f"'{key}' must list one amount per player", hand=hand_id, line=line)
-    try:
-        return [Decimal(str(v)) for v in values]
-    except ArithmeticError:
+    return [_decimal(v, key, hand_id, line) for v in values]
+
+
+def _decimal(value: Any, what: str, hand_id: str, line: int) -> Decimal:
+    """A TOML number as an exact decimal; anything else (text, a list, nan) is refused."""
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        raise HandHistoryError(f"'{what}' must hold numbers", hand=hand_id, line=line)
+    amount = Decimal(value)
+    if not amount.is_finite() or amount < 0:
         raise HandHistoryError(
-            f"'{key}' holds something that is not an amount", hand=hand_id, line=line
-        ) from None
+            f"'{what}' holds '{value}', which is not an amount", hand=hand_id, line=line
+        )
+    return amount
 
 
 def _forced(

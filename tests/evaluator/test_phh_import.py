@@ -100,3 +100,18 @@ def test_pokerkit_plays_every_exported_room_hand_to_the_engine_s_stacks(hand):
     ends = {row.name: Decimal(row.end) / scale for row in unraked.ledger.rows}
     final = list(history)[-1]
     assert dict(zip(history.players, final.stacks, strict=True)) == ends
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (("small_bet = 10", 'small_bet = "ten"'), "'small_bet' must hold numbers"),
+        (("small_bet = 10", "small_bet = nan"), "not an amount"),
+        (('players = ["Ivy", "Hero", "Max"]', "players = [1, 2, 3]"), "'players' must list"),
+    ],
+)
+def test_a_phh_field_of_the_wrong_kind_is_refused_with_a_sentence(change, message):
+    text = (HERE / "room_files" / "phh_badacey.phh").read_text(encoding="utf-8")
+    assert change[0] in text
+    (result,) = read_text(text.replace(*change))
+    assert message in str(result.error)
