@@ -1,8 +1,9 @@
 """Card-room hand histories: read a file, replay every hand, check it against the room.
 
-Two text layouts are read (see ``docs/hand-histories.md``): the "Game #" one
-and the mixed-games room's "#ID: Limit <game>" one, in UTF-8 (with or
-without a byte-order mark) or UTF-16. Each hand becomes a ``DealRecord``
+Five layouts are read (see ``docs/hand-histories.md``): PokerStars' "Game #"
+text, Full Tilt Poker's, Winamax's, the Merge network's XML and the
+mixed-games room's "#ID: Limit <game>" text, in UTF-8 (with or without a
+byte-order mark) or UTF-16. Each hand becomes a ``DealRecord``
 with the cards nobody saw left face down, is replayed by the deal engine,
 and is held against what the room says each seat collected after the rake.
 A hand that cannot be read or disagrees is reported with its id, its line

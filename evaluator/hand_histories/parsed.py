@@ -113,3 +113,5 @@ class ParsedHand:
     rake: int = 0
     summary_line: int | None = None
     nets: list[NetLine] = field(default_factory=list)
+    # A PHH file's winnings already include any bet nobody called.
+    winnings_include_returns: bool = False

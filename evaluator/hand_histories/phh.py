@@ -4,7 +4,8 @@ Amounts are written in the room's units (a hand read in cents as dollars and
 cents, with its ``currency``). PHH names a game by a variant code; it has
 codes for fixed-limit Badugi (``FB``) and 2-7 triple draw (``F2L3D``) but
 none for Badacey, Badeucey or A-5 triple draw, so those are refused with a
-sentence saying so (the docs show what such a file would look like). Players are numbered from the
+sentence saying so unless the caller asks for the codes the site proposes
+(``PROPOSED``, documented in docs/hand-histories.md). Players are numbered from the
 button's left, the button last, as PHH counts them; a card nobody saw is
 written ``??``. The file is built from the replay's own steps, so what it
 says is exactly what the engine checked.
@@ -21,12 +22,23 @@ from ..money import Money
 from ..replay import Replay, Step
 
 VARIANTS = {"badugi": "FB", "deuce_to_seven": "F2L3D"}
+# Codes the site proposes for the games PHH does not name yet, in PHH's style
+# (docs/hand-histories.md): A-5 lowball triple draw after F2L3D, and the two
+# split games as Badugi "/" the five-card low they share the pot with, as
+# FO/8 writes Omaha split with its eight-or-better low.
+PROPOSED = {"ace_to_five": "FAL3D", "badacey": "FB/AL3D", "badeucey": "FB/2L3D"}
 
 
-def to_phh(played: Replay, *, hand: str | None = None) -> str:
-    """The PHH (TOML) text of a replayed deal; ``EvaluatorError`` when PHH cannot hold it."""
+def to_phh(played: Replay, *, hand: str | None = None, proposed: bool = False) -> str:
+    """The PHH (TOML) text of a replayed deal; ``EvaluatorError`` when PHH cannot hold it.
+
+    ``proposed`` also writes the games PHH has no code for yet with the codes
+    the site proposes (``PROPOSED``); PokerKit cannot read those files.
+    """
     record, profile = played.record, played.profile
     code = VARIANTS.get(record.profile_key)
+    if code is None and proposed:
+        code = PROPOSED.get(record.profile_key)
     if code is None:
         raise EvaluatorError(
             f"PHH has no variant code for {profile.name}: only Badugi (FB) and "

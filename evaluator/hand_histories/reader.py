@@ -12,11 +12,15 @@ from dataclasses import dataclass
 from ..errors import EvaluatorError
 from .decoding import MAX_BYTES, decode
 from .errors import HandHistoryError
+from .fulltilt_layout import parse_fulltilt_layout
 from .game_layout import parse_game_layout
+from .merge_layout import looks_like_merge, read_merge
 from .mix_layout import parse_mix_layout
 from .parsed import ParsedHand
+from .phh_import import looks_like_phh, parse_phh
 from .splitting import HandText, split_hands
 from .verify import Disagreement, VerifiedHand, verify
+from .winamax_layout import parse_winamax_layout
 
 
 @dataclass(frozen=True)
@@ -48,14 +52,26 @@ class HandResult:
 
 
 def parse_hand(text: HandText) -> ParsedHand:
-    """One hand's text to its parsed form (either layout)."""
+    """One hand's text to its parsed form, by the layout its first line showed."""
     if text.layout == "game":
         return parse_game_layout(text)
+    if text.layout == "fulltilt":
+        return parse_fulltilt_layout(text)
+    if text.layout == "winamax":
+        return parse_winamax_layout(text)
     return parse_mix_layout(text)
 
 
 def read_text(text: str, *, raise_cap: int | None = None) -> list[HandResult]:
     """Every hand of a history's text, verified one by one."""
+    if looks_like_merge(text):
+        return [_verify_one(parsed, raise_cap) for parsed in read_merge(text)]
+    if looks_like_phh(text):
+        try:
+            parsed: ParsedHand | HandHistoryError = parse_phh(text)
+        except HandHistoryError as error:
+            parsed = error
+        return [_verify_one(parsed, raise_cap)]
     results = []
     for hand_text in split_hands(text):
         results.append(_read_one(hand_text, raise_cap))
@@ -70,17 +86,26 @@ def read_bytes(
 
 
 def _read_one(text: HandText, raise_cap: int | None) -> HandResult:
-    hand_id: str | None = None
-    game: str | None = None
-    shown = False
     try:
         parsed = parse_hand(text)
-        hand_id, game = parsed.hand_id, parsed.game
-        shown = any(show.cards is not None for show in parsed.shows)
+    except HandHistoryError as error:
+        return HandResult(error.hand, None, None, error)
+    except EvaluatorError as error:  # a card or a rule refused below the reader
+        return HandResult(None, None, None, HandHistoryError(str(error), line=text.first_line))
+    return _verify_one(parsed, raise_cap)
+
+
+def _verify_one(parsed: ParsedHand | HandHistoryError, raise_cap: int | None) -> HandResult:
+    """A parsed hand replayed and held against the room (or the error that stopped it)."""
+    if isinstance(parsed, HandHistoryError):
+        return HandResult(parsed.hand, None, None, parsed)
+    hand_id, game = parsed.hand_id, parsed.game
+    shown = any(show.cards is not None for show in parsed.shows)
+    try:
         verified = verify(parsed, raise_cap=raise_cap)
     except HandHistoryError as error:
         return HandResult(error.hand or hand_id, game, None, error, shown)
     except EvaluatorError as error:  # a card or a rule refused below the reader
-        wrapped = HandHistoryError(str(error), hand=hand_id, line=text.first_line)
+        wrapped = HandHistoryError(str(error), hand=hand_id, line=parsed.header_line)
         return HandResult(hand_id, game, None, wrapped, shown)
     return HandResult(hand_id, game, verified, None, shown)

@@ -33,6 +33,7 @@ class RoomSays:
     rake: int
     summary_line: int | None
     nets: dict[str, tuple[int, int | None, int]]  # stack after, net result, line
+    includes_returns: bool = False  # what each seat collected already holds its returned bets
 
 
 def build_record(
@@ -101,7 +102,16 @@ def room_says(hand: ParsedHand) -> RoomSays:
     for r in hand.returned:
         returned[r.name] = returned.get(r.name, 0) + r.amount
     nets = {n.name: (n.stack_after, n.net, n.line) for n in hand.nets}
-    return RoomSays(collected, returned, first, hand.total_pot, hand.rake, hand.summary_line, nets)
+    return RoomSays(
+        collected,
+        returned,
+        first,
+        hand.total_pot,
+        hand.rake,
+        hand.summary_line,
+        nets,
+        hand.winnings_include_returns,
+    )
 
 
 def _seat(hand: ParsedHand, name: str, stack: int, line: int, size: int) -> Seat:
@@ -133,13 +143,14 @@ def _streets(hand: ParsedHand, stacks: dict[str, int]) -> tuple[Street, ...]:
     folded = {a.name for s in sections for a in s.actions if a.kind == "fold"}
     keep = 7 if len(stacks) - len(folded & set(stacks)) >= 2 else last + 1
     ordered = (ordered + [None] * 7)[:keep]
-    left = dict(stacks)
-    for post in hand.posts:
+    left = dict(stacks)  # dead blinds are already out of these stacks
+    live = [p for p in hand.posts if p.kind != "dead blind"]
+    for post in live:
         left[post.name] -= min(post.amount, left[post.name])
     streets: list[Street] = []
     for i, section in enumerate(ordered):
         if i % 2 == 0:
-            put = {p.name: p.amount for p in hand.posts if p.kind != "ante"} if i == 0 else {}
+            put = {p.name: p.amount for p in live if p.kind != "ante"} if i == 0 else {}
             actions = () if section is None else tuple(_actions(section, put, left))
             streets.append(BettingLine(actions, line=None if section is None else section.line))
         else:

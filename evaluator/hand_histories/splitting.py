@@ -1,8 +1,10 @@
 """A file to hands: each hand starts at its header line, whatever lies between.
 
 Rooms separate hands with one or more blank lines, but a hand is found by its
-header (``PokerStars Game #…`` or ``#…: Limit …``), so extra blank lines, a
-missing one, or text before the first hand cannot merge or split hands.
+header (``PokerStars Game #…``, ``Full Tilt Poker Game #…``, ``Winamax Poker - …``
+or ``#…: Limit …``),
+so extra blank lines or a missing one cannot merge or split hands. A file that
+starts with anything else is named by the room it looks like (``rooms``).
 """
 
 from __future__ import annotations
@@ -11,8 +13,11 @@ import re
 from dataclasses import dataclass
 
 from .errors import HandHistoryError
+from .rooms import unknown_room_sentence
 
 GAME_LAYOUT = re.compile(r"PokerStars (?:Game|Hand) #")
+FULLTILT_LAYOUT = re.compile(r"Full Tilt Poker Game #")
+WINAMAX_LAYOUT = re.compile(r"Winamax Poker - .* - HandId: #")
 MIX_LAYOUT = re.compile(r"#[\w-]+:\s+\S.* - \S")
 
 
@@ -20,7 +25,7 @@ MIX_LAYOUT = re.compile(r"#[\w-]+:\s+\S.* - \S")
 class HandText:
     """One hand's lines with the file's line number of the first, and its layout."""
 
-    layout: str  # "game" or "mix"
+    layout: str  # "game", "mix", "fulltilt" or "winamax"
     first_line: int
     lines: tuple[str, ...]
 
@@ -45,11 +50,7 @@ def split_hands(text: str) -> list[HandText]:
         elif current:
             current.append(line)
         elif line:
-            raise HandHistoryError(
-                f"the file starts with '{line[:40]}', not with a hand's first line "
-                "('PokerStars Game #…' or '#…: Limit …')",
-                line=number,
-            )
+            raise HandHistoryError(unknown_room_sentence(line, text[:4096]), line=number)
     if current:
         hands.append(HandText(layout, start, tuple(current)))
     if not hands:
@@ -60,6 +61,10 @@ def split_hands(text: str) -> list[HandText]:
 def _header(line: str) -> str:
     if GAME_LAYOUT.match(line):
         return "game"
+    if FULLTILT_LAYOUT.match(line):
+        return "fulltilt"
+    if WINAMAX_LAYOUT.match(line):
+        return "winamax"
     if MIX_LAYOUT.match(line):
         return "mix"
     return ""

@@ -109,6 +109,8 @@ def _returned(played: Replay, says: RoomSays) -> dict[str, int]:
     "wins pot (…)" and out of the seat's net, so the chips a seat put in
     beyond what anyone else matched come back to it without a line.
     """
+    if says.includes_returns:
+        return {}
     if says.returned:
         return dict(says.returned)
     dead = _dead_blinds(played)

@@ -15,7 +15,13 @@ from hypothesis import strategies as st
 from evaluator.hand_histories import HandHistoryError, read_bytes
 
 DATA = Path(__file__).parent / "hand_histories"
-TEXTS = [path.read_text(encoding="utf-8") for path in sorted(DATA.glob("*.txt"))]
+ROOMS = Path(__file__).parent / "room_files"
+TEXTS = [
+    path.read_text(encoding="utf-8")
+    for path in sorted(
+        [*DATA.glob("*.txt"), *ROOMS.glob("*.txt"), *ROOMS.glob("*.xml"), *ROOMS.glob("*.phh")]
+    )
+]
 WORDS = ["X", "$", "0.5", "1,2", "raises to", "calls", "[As As]", "***", ":", "(", "-3", "9" * 30]
 
 

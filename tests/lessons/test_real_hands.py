@@ -93,7 +93,7 @@ def test_an_unseen_draw_says_how_many_cards_not_stood_pat(client):
     [
         ("", "Paste the text of one hand"),
         ("x" * (pasted.MAX_PASTE_CHARS + 1), "One hand is at most"),
-        ("hello there", "not with a hand"),
+        ("hello there", "does not start like a hand history"),
         ("\n\n".join([one_hand(0), one_hand(1)]), "paste one hand at a time"),
         (one_hand().replace("Hero wins (90)", "Hero wins (91)"), "the room pays Hero"),
         (one_hand().replace("Max calls 10", "Max calls 1O"), "is not an amount"),

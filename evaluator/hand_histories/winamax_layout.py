@@ -1,0 +1,284 @@
+"""Layout 4, Winamax's "Winamax Poker - … - HandId: #…" histories (2-7 triple draw).
+
+Winamax writes amounts with the euro sign after them (``0.10€``), heads
+every betting round and every draw (``*** FIRST-BET ***`` …
+``*** FOURTH-BET ***``, ``*** FIRST-DRAW ***`` …), gives each seat a
+``Dealt to`` line with ``X`` for the cards nobody saw, and writes a draw as
+the cards kept and the cards received (``Dealt to Ben [X X X] [X X]``), or
+``stands pat``. A call gives the chips it adds and a raise both (``raises
+0.10€ to 0.20€``). No line returns a bet nobody called: the room leaves it
+out of the pot and out of what the bettor collects, as the "#ID: Limit"
+room does.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..cards import Card
+from .errors import HandHistoryError
+from .games import WINAMAX_GAMES
+from .lines import HandContext, is_chatter
+from .money import scale_for
+from .parsed import (
+    ActionLine,
+    Collected,
+    DrawLineText,
+    ParsedHand,
+    PostLine,
+    SeatLine,
+    Section,
+    ShowLine,
+)
+from .splitting import HandText
+
+_HEADER = re.compile(
+    r"Winamax Poker - (.+?) - HandId: #([\w-]+) - (.+?) (fixed limit|pot limit|no limit) "
+    r"\(([^()]*)\)(?: - .*)?"
+)
+_TABLE = re.compile(r"Table: '.*' .*Seat #(\d+) is the button")
+# The stack is the last bracket on the line: a player may call themselves "Bob (NL)".
+_SEAT = re.compile(r"Seat (\d+): (.+) \(([^(),]+)(?:, [^()]*)?\)")
+_HEADING = re.compile(r"\*\*\* (.+?) \*\*\*")
+_ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4}
+_POST = re.compile(r"posts (small blind|big blind|ante) (\S+)")
+_ACTION = re.compile(r"(folds|checks|calls|bets|raises)(?: (\S+))?(?: to (\S+))?( and is all-in)?")
+_DEALT = re.compile(r"Dealt to (.+?) \[([^\]]*)\](?: \[([^\]]*)\])?")
+_PAT = re.compile(r"stands pat(?: \[([^\]]*)\])?")
+_COLLECTED = re.compile(r"(.+?) collected (\S+) from ((?:main |side )?pot(?: \d+)?)")
+_SHOWS = re.compile(r"shows \[([^\]]*)\](?: .*)?")
+_TOTAL = re.compile(r"Total pot (\S+)(?: .*?)?\| (?:Rake (\S+)|No rake)")
+
+
+def _amount(ctx: HandContext, text: str, line: int) -> int:
+    """Winamax puts the currency after the digits: ``0.10€``, ``5€``."""
+    return ctx.amount(text.rstrip("€$£"), line)
+
+
+def parse_winamax_layout(text: HandText) -> ParsedHand:
+    first = text.first_line
+    m = _HEADER.fullmatch(text.lines[0])
+    if m is None:
+        raise HandHistoryError(
+            "the first line must read 'Winamax Poker - CashGame - HandId: #ID - "
+            "<game> fixed limit (<small>/<big>) - <date>'",
+            line=first,
+        )
+    hand_id, name, structure, stakes = m.group(2), m.group(3), m.group(4), m.group(5)
+    amounts = stakes.split("/")
+    ctx = HandContext(hand_id, scale_for("\n".join((*text.lines[1:], stakes))))
+    game = WINAMAX_GAMES.get(name)
+    if game is None:
+        known = ", ".join(WINAMAX_GAMES)
+        raise ctx.fail(f"'{name[:60]}' is not a game this reader knows (it reads {known})", first)
+    if structure != "fixed limit":
+        raise ctx.fail(f"this {name} hand is {structure}; only fixed limit is read", first)
+    if len(amounts) not in (2, 3):
+        raise ctx.fail(f"'({stakes[:30]})' are not stakes such as (0.10€/0.20€)", first)
+    hand = ParsedHand(
+        hand_id=hand_id,
+        layout="winamax",
+        room="Winamax",
+        game=game,
+        small_bet=_amount(ctx, amounts[-2], first),
+        big_bet=_amount(ctx, amounts[-1], first),
+        scale=ctx.scale,
+        header_line=first,
+        last_line=text.number(len(text.lines) - 1),
+        currency="EUR" if "€" in stakes else ("USD" if "$" in stakes else ""),
+    )
+    _Reader(hand, ctx).read(text)
+    return hand
+
+
+class _Reader:
+    def __init__(self, hand: ParsedHand, ctx: HandContext) -> None:
+        self.hand = hand
+        self.ctx = ctx
+        self.part = "seats"  # seats, blinds, betting, draw, showdown, summary
+        self.section: Section | None = None
+        self.expected = ("BET", 1)
+        # What each seat is known to hold (None: some card unseen), to name its discards.
+        self.holding: dict[str, list[Card] | None] = {}
+
+    def read(self, text: HandText) -> None:
+        for index in range(1, len(text.lines)):
+            line, number = text.lines[index], text.number(index)
+            if not line or is_chatter(line):
+                continue
+            self._line(line, number)
+        if self.part != "summary" or self.hand.total_pot is None:
+            raise self.ctx.fail(
+                "the hand is cut off: it stops before its summary ('Total pot … | Rake …')",
+                self.hand.last_line,
+            )
+
+    def _line(self, line: str, number: int) -> None:
+        ctx, hand = self.ctx, self.hand
+        heading = _HEADING.fullmatch(line)
+        if heading:
+            self._heading(heading.group(1), number)
+            return
+        if self.part == "summary":
+            self._summary(line, number)
+            return
+        if self.part == "seats":
+            m = _TABLE.match(line)
+            if m:
+                hand.button_number, hand.button_line = int(m.group(1)), number
+                return
+            m = _SEAT.fullmatch(line)
+            if m:
+                ctx.add_seat(m.group(2), number)
+                stack = _amount(ctx, m.group(3), number)
+                hand.seats.append(SeatLine(int(m.group(1)), m.group(2), stack, number))
+                return
+            raise ctx.fail(f"cannot read '{line[:60]}' before the blinds", number)
+        # Cheap tests first: most lines are a seat's action, and these patterns are not.
+        m = _DEALT.fullmatch(line) if line.startswith("Dealt to ") else None
+        if m:
+            self._dealt(ctx.seat_named(m.group(1), number), m.group(2), m.group(3), number)
+            return
+        m = _COLLECTED.fullmatch(line) if " collected " in line else None
+        if m:
+            name = ctx.seat_named(m.group(1), number)
+            amount = _amount(ctx, m.group(2), number)
+            hand.collected.append(Collected(name, amount, m.group(3), number))
+            return
+        found = ctx.seat_prefix(line, (" ",))
+        if found is None:
+            raise ctx.fail(f"cannot read '{line[:60]}' here", number)
+        self._seat_line(found[0], found[1], number)
+
+    def _heading(self, title: str, number: int) -> None:
+        ctx = self.ctx
+        if self.part == "summary":
+            raise ctx.fail(f"'*** {title} ***' comes after the summary", number)
+        ordinal, _, kind = title.partition("-")
+        if title == "ANTE/BLINDS" and self.part == "seats":
+            self.part = "blinds"
+        elif kind in ("BET", "DRAW") and ordinal in _ORDINALS:
+            step = (kind, _ORDINALS[ordinal])
+            if step != self.expected and not (kind == "DRAW" and self._bet_skipped(step)):
+                raise ctx.fail(f"'*** {title} ***' is out of order", number)
+            if self.part in ("seats", "showdown"):
+                raise ctx.fail(f"'*** {title} ***' is out of order", number)
+            self.expected = ("DRAW", step[1]) if kind == "BET" else ("BET", step[1] + 1)
+            self._open("betting" if kind == "BET" else "draw", number)
+        elif title == "SHOW DOWN":
+            self.part = "showdown"
+        elif title == "SUMMARY":
+            self.part = "summary"
+            self.hand.summary_line = number
+        else:
+            raise ctx.fail(f"'*** {title} ***' is not a part of a draw hand", number)
+
+    def _bet_skipped(self, step: tuple[str, int]) -> bool:
+        """A draw straight after a draw: the betting between had nobody left to bet."""
+        return self.expected == ("BET", step[1]) and self.part == "draw"
+
+    def _open(self, kind: str, number: int) -> None:
+        self.section = Section(kind, number)
+        self.hand.sections.append(self.section)
+        self.part = kind
+
+    def _seat_line(self, name: str, rest: str, number: int) -> None:
+        ctx, hand = self.ctx, self.hand
+        m = _POST.fullmatch(rest)
+        if m:
+            if self.part != "blinds":
+                raise ctx.fail(f"{name} posts a forced bet in the middle of the hand", number)
+            amount = _amount(ctx, m.group(2), number)
+            hand.posts.append(PostLine(name, m.group(1), amount, number))
+            return
+        m = _SHOWS.fullmatch(rest)
+        if m:
+            hand.shows.append(ShowLine(name, ctx.cards(m.group(1), number), number))
+            return
+        if rest in ("mucks", "mucks hand", "doesn't show"):
+            hand.shows.append(ShowLine(name, None, number))
+            return
+        if self.part == "showdown":
+            raise ctx.fail(f"cannot read {name}'s '{rest[:40]}' at the showdown", number)
+        m = _ACTION.fullmatch(rest)
+        if m:
+            self._action(name, m, number)
+            return
+        m = _PAT.fullmatch(rest)
+        if m and self.part == "draw" and self.section is not None:
+            if m.group(1) is not None:
+                self._check_holding(name, list(ctx.cards(m.group(1), number)), number)
+            self.section.draws.append(DrawLineText(name, 0, number, (), ()))
+            return
+        raise ctx.fail(f"cannot read {name}'s '{rest[:40]}' here", number)
+
+    def _action(self, name: str, m: re.Match[str], number: int) -> None:
+        ctx = self.ctx
+        if self.part == "draw":
+            self._open("betting", number)
+            self.expected = ("DRAW", self.expected[1])
+        if self.part != "betting" or self.section is None:
+            raise ctx.fail(f"{name} bets outside a betting round", number)
+        verb, first, to = m.group(1), m.group(2), m.group(3)
+        kind = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}.get(
+            verb, "raise"
+        )
+        if kind in ("fold", "check"):
+            if first is not None or to is not None:
+                raise ctx.fail(f"cannot read {name}'s '{m.group(0)[:40]}'", number)
+            action = ActionLine(name, kind, None, False, number)
+        elif kind == "raise":
+            if first is None or to is None:
+                raise ctx.fail(f"{name}'s raise must say 'raises X to Y'", number)
+            _amount(ctx, first, number)
+            action = ActionLine(name, kind, _amount(ctx, to, number), True, number)
+        else:
+            if first is None or to is not None:
+                raise ctx.fail(f"cannot read {name}'s '{m.group(0)[:40]}'", number)
+            action = ActionLine(name, kind, _amount(ctx, first, number), kind == "bet", number)
+        self.section.actions.append(action)
+
+    def _dealt(self, name: str, kept: str, new: str | None, number: int) -> None:
+        ctx, hand = self.ctx, self.hand
+        if new is None:
+            if self.part not in ("blinds", "betting") or len(hand.sections) > 1:
+                raise ctx.fail(f"'Dealt to {name}' is out of place here", number)
+            if name in hand.dealt:
+                raise ctx.fail(f"{name} is dealt cards twice", number)
+            cards, hidden = ctx.cards_or_hidden(kept, number)
+            hand.dealt[name] = (cards, hidden, number)
+            self.holding[name] = None if hidden else list(cards)
+            return
+        if self.part != "draw" or self.section is None:
+            raise ctx.fail(f"'Dealt to {name}' with new cards is out of place here", number)
+        kept_cards, kept_hidden = ctx.cards_or_hidden(kept, number)
+        new_cards, new_hidden = ctx.cards_or_hidden(new, number)
+        count = len(new_cards) + new_hidden
+        if count == 0:
+            raise ctx.fail(f"{name} is dealt no new cards in a draw", number)
+        held = self.holding.get(name)
+        if new_hidden == 0 and kept_hidden == 0 and held is not None:
+            missing = [c for c in kept_cards if c not in held]
+            if missing:
+                raise ctx.fail(f"{name} keeps {missing[0]}, which it does not hold", number)
+            discards = tuple(c for c in held if c not in kept_cards)
+            if len(discards) != count:
+                raise ctx.fail(f"{name} discards {len(discards)} cards but draws {count}", number)
+            self.section.draws.append(DrawLineText(name, count, number, discards, new_cards))
+            self.holding[name] = [*kept_cards, *new_cards]
+            return
+        self.section.draws.append(DrawLineText(name, count, number))
+        self.holding[name] = None
+
+    def _check_holding(self, name: str, cards: list[Card], number: int) -> None:
+        held = self.holding.get(name)
+        if held is not None and sorted(held, key=str) != sorted(cards, key=str):
+            raise self.ctx.fail(f"{name} stands pat on cards it was not holding", number)
+
+    def _summary(self, line: str, number: int) -> None:
+        m = _TOTAL.match(line)
+        if m:
+            self.hand.total_pot = _amount(self.ctx, m.group(1), number)
+            self.hand.rake = 0 if m.group(2) is None else _amount(self.ctx, m.group(2), number)
+            self.hand.summary_line = number
+        # The seat lines repeat what the hand already said; they are not needed.
