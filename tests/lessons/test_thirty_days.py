@@ -123,4 +123,9 @@ def _check_order(items, shadow, now, kind):
     reviews = [i.skill for i in items if i.purpose == mastery.REVIEW]
     assert set(reviews) <= due and len(reviews) == min(len(due), len(items))
     assert len(set(reviews)) == len(reviews)
-    assert [i.purpose for i in items[: len(reviews)]] == [mastery.REVIEW] * len(reviews)
+    # Reviews lead, moved only as far as interleaving needs: when one skill fills
+    # half the session its items take every other place, so each review is
+    # still among the first two places per review.
+    places = [n for n, i in enumerate(items) if i.purpose == mastery.REVIEW]
+    assert all(place < 2 * len(reviews) for place in places)
+    assert all(a.skill != b.skill for a, b in zip(items, items[1:], strict=False))
