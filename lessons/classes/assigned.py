@@ -15,7 +15,7 @@ missing) are decided in ``status``, for teachers and learners alike.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 from typing import Any
 
 from django.db.models import QuerySet
@@ -94,3 +94,26 @@ def for_user(user: Any, today: date) -> list[MyAssignment]:
         MyAssignment(a, title(a), target_url(a), status.status_of(a, user.pk, evidence, today))
         for a in assignments
     ]
+
+
+SOON_DAYS = 7  # set work due within a week comes before the learner's own next step
+
+
+def most_pressing(user: Any, today: date) -> MyAssignment | None:
+    """The set work "Continue" should open before anything else, if any.
+
+    Missing work (past its due date, not finished) comes first, the longest
+    overdue first; then unfinished work due within ``SOON_DAYS``, the soonest
+    first. Work with no due date is left to the learner's own order.
+    """
+    waiting = [a for a in for_user(user, today) if not a.status.finished]
+    overdue = [a for a in waiting if a.status.overdue and a.assignment.due_on is not None]
+    if overdue:
+        return min(overdue, key=lambda a: (a.assignment.due_on, a.assignment.pk))
+    soon = [
+        a
+        for a in waiting
+        if a.assignment.due_on is not None
+        and today <= a.assignment.due_on <= today + timedelta(days=SOON_DAYS)
+    ]
+    return min(soon, key=lambda a: (a.assignment.due_on, a.assignment.pk)) if soon else None

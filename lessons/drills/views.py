@@ -41,7 +41,7 @@ from lessons.exercises import hints
 from lessons.exercises.forms import HintRequestForm
 from lessons.learners import progress
 from lessons.models import Deal
-from lessons.study import sessions as study
+from lessons.study import standing
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -50,7 +50,7 @@ class HtmxHttpRequest(HttpRequest):
 
 @require_safe
 def drill_index(request: HtmxHttpRequest) -> HttpResponse:
-    levels = study.drill_skills(progress.learner_of(request), now())
+    levels = standing.drill_skills(progress.learner_of(request), now())
     drills = [
         (d, [(g, PROFILES[g].name) for g in d.games], levels.get(d.key, [])) for d in KINDS.values()
     ]

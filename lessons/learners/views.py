@@ -16,7 +16,7 @@ from lessons.memory import retention as memory_retention
 from lessons.memory.forms import RetentionForm
 from lessons.memory.parameters import InUse
 from lessons.models import Learner
-from lessons.study import sessions as study
+from lessons.study import standing
 
 
 def _retention_context(
@@ -38,14 +38,14 @@ def _retention_context(
 
 def _progress_context(request: HttpRequest, form: RetentionForm | None = None) -> dict[str, object]:
     learner, moment = progress.learner_of(request), now()
-    rows = study.skill_rows(learner, moment)
+    rows = standing.skill_rows(learner, moment)
     memory = memory_parameters.in_use(learner)
     return {
         "overview": progress.overview(request),
         "rows": rows,
         # The same rows and the same test as home's and /study/'s count: one schedule.
         "due_rows": [row for row in rows if row.due is not None and row.due <= moment],
-        "activity": study.activity(learner, moment),
+        "activity": standing.activity(learner, moment),
         "memory": memory,
         **_retention_context(learner, memory, form),
     }

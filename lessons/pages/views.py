@@ -18,9 +18,10 @@ from django.views.decorators.http import require_safe
 from evaluator import get_profile
 from evaluator.notation import format_deal
 from evaluator.worked_deals import worked_deal
+from lessons.classes import assigned
 from lessons.learners import progress
 from lessons.pages import lesson_page, page_data
-from lessons.study import sessions as study
+from lessons.study import standing
 
 
 @require_safe
@@ -31,7 +32,20 @@ def home(request: HttpRequest) -> HttpResponse:
     # and keep shared caches from storing the welcome page.
     returning = None
     if settings.SESSION_COOKIE_NAME in request.COOKIES:
-        returning = study.returning(progress.learner_of(request), now())
+        moment = now()
+        returning = standing.returning(progress.learner_of(request), moment)
+        # Set work that is overdue or due this week comes before the learner's
+        # own next step.
+        pressing = assigned.most_pressing(request.user, moment.date())
+        if returning is not None and pressing is not None:
+            when = pressing.status.words.lower()
+            due = pressing.assignment.due_on
+            returning.carry_on = standing.Continue(
+                pressing.url,
+                f"Set work: {pressing.title} ({when}, due {due:%-d %b})"
+                if due
+                else f"Set work: {pressing.title}",
+            )
     return render(request, "lessons/home.html", {"returning": returning})
 
 

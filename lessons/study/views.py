@@ -32,7 +32,7 @@ from lessons.exercises import hints
 from lessons.exercises.forms import AnswerForm, HintRequestForm
 from lessons.learners import mastery, progress
 from lessons.models import StudyItem, StudySession
-from lessons.study import queues
+from lessons.study import queues, standing
 from lessons.study import sessions as study
 
 PREFIX = "study"
@@ -130,10 +130,10 @@ def _render(
 def study_home(request: HttpRequest) -> HttpResponse:
     learner = progress.learner_of(request)
     now = timezone.now()
-    rows = study.skill_rows(learner, now)
+    rows = standing.skill_rows(learner, now)
     context = {
         "rows": rows,
-        "due": study.due_count(rows, now),
+        "due": standing.due_count(rows, now),
         "can_challenge": any(r.level == mastery.PROFICIENT for r in rows),
         "unfinished": study.unfinished(learner),
         "other_queues": queues.other_queues(learner, now),

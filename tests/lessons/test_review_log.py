@@ -176,9 +176,13 @@ def test_home_counts_a_streak_of_days_with_a_finished_session(client):
     for day in (0, 1, 2, 4, 5):  # a day off on the fourth day
         session_day(client, MONDAY + timedelta(days=day), ms=4000)
     with time_machine.travel(MONDAY + timedelta(days=5, hours=3), tick=False):
-        assert "Day streak: <strong>2 days</strong>" in client.get("/").content.decode()
+        body = client.get("/").content.decode()
+        assert "Day streak: <strong>2 days</strong>" in body
+        assert "Today's goal, one finished session: <strong>done</strong>." in body
     with time_machine.travel(MONDAY + timedelta(days=6, hours=3), tick=False):
         # The morning after: yesterday's session still counts until today's is done.
-        assert "Day streak: <strong>2 days</strong>" in client.get("/").content.decode()
+        body = client.get("/").content.decode()
+        assert "Day streak: <strong>2 days</strong>" in body
+        assert "Today's goal, one finished session: not yet" in body
     with time_machine.travel(MONDAY + timedelta(days=8), tick=False):
         assert "Finish a session today to start a day streak." in client.get("/").content.decode()
