@@ -53,11 +53,33 @@ class Skill:
         return self.section.partition("#")[0]
 
     @property
+    def games(self) -> tuple[str, ...]:
+        """The games a practice session deals this skill's items in (``MIXED_GAMES``)."""
+        return MIXED_GAMES.get(self.key, (self.game,))
+
+    @property
     def drill_url(self) -> str:
         """The drill for this skill at its game and level; each visit deals a fresh item."""
         query = urlencode({"game": self.game, "difficulty": self.difficulty})
         return f"{reverse('lessons:drill', args=[self.drill])}?{query}"
 
+
+# Skills whose idea is the same in each game listed: a practice session deals
+# their items in these games in turn, so the learner meets the rule in every
+# game it applies to (telling which rule applies is the point of practice).
+# A skill not listed is practised in its own game only: reading a Badugi in
+# Badeucey (ace high) is not reading one in Badacey. Each game is one the
+# skill's drill deals (tests/lessons/test_mixed_games.py checks).
+MIXED_GAMES: dict[str, tuple[str, ...]] = {
+    "table-betting": ("badugi", "badacey", "badeucey"),
+    "side-pots": ("badacey", "badeucey", "badugi"),
+    "ties-odd-chips": ("badacey", "badeucey"),
+    "raise-sizes": ("badacey", "badeucey", "badugi"),
+    "betting-cap": ("badacey", "badeucey", "badugi"),
+    "count-outs": ("badugi", "badacey", "badeucey"),
+    "draw-odds": ("badacey", "badugi", "badeucey"),
+    "discard": ("badacey", "badugi", "badeucey"),
+}
 
 SKILLS: tuple[Skill, ...] = (
     Skill(

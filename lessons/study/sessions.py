@@ -218,13 +218,13 @@ def challenge_plan(states: Sequence[SkillState], size: int = CHALLENGE_SIZE) -> 
     return [Planned(ready[n % len(ready)].skill, mastery.CHALLENGE) for n in range(size)]
 
 
-def _candidate(skill: skills.Skill, seed_source: Any) -> int:
+def _candidate(skill: skills.Skill, seed_source: Any, game: str = "") -> int:
     """A seed whose item exercises ``skill`` (some drills deal plain pots as well as side pots)."""
     seed = seed_source()
     if not skill.needs:
         return seed
     for _ in range(SEED_TRIES):
-        item = generate(skill.drill, skill.game, skill.difficulty, seed)
+        item = generate(skill.drill, game or skill.game, skill.difficulty, seed)
         if skill.key in skill_records.item_skills(item):
             return seed
         seed = seed_source()
@@ -282,17 +282,24 @@ def build(learner: Learner, kind: str, now: datetime, seed_source: Any = None) -
     else:
         planned = plan(states, now, weights=weights)
     rows: list[StudyItem] = []
+    turns: Counter[str] = Counter()
     for position, entry in enumerate(planned, start=1):
         skill = skills.BY_KEY[entry.skill]
+        # A skill that applies in several games takes them in turn, starting
+        # at a random one so that one-item sessions still meet every game.
+        games = skill.games
+        start = turns[skill.key] or 1 + draw() % len(games)
+        turns[skill.key] = start + 1
+        game = games[(start - 1) % len(games)]
         rows.append(
             StudyItem(
                 position=position,
                 skill=skill.key,
                 purpose=entry.purpose,
                 drill_kind=skill.drill,
-                game=skill.game,
+                game=game,
                 difficulty=skill.difficulty,
-                seed=_candidate(skill, draw),
+                seed=_candidate(skill, draw, game),
             )
         )
     # Never an item seen before: re-deal any that clash (with random seeds, almost never).
@@ -304,7 +311,7 @@ def build(learner: Learner, kind: str, now: datetime, seed_source: Any = None) -
         for row in rows:
             key = (row.drill_kind, row.item_key)
             if key in seen or key in taken:
-                row.seed = _candidate(skills.BY_KEY[row.skill], draw)
+                row.seed = _candidate(skills.BY_KEY[row.skill], draw, row.game)
                 clash = True
             taken.add((row.drill_kind, row.item_key))
         if not clash:
