@@ -24,8 +24,9 @@ This module sits at the bottom of the app: it imports nothing of ``lessons``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 
 
 @dataclass(frozen=True)
@@ -34,6 +35,16 @@ class Section:
     title: str  # the heading as the page shows it
     teaches: tuple[str, ...] = ()  # question part kinds whose "reread" link comes here
     earlier: str = ""  # "<lesson>#<anchor>" of an earlier lesson's section on the same idea
+
+
+@lru_cache(maxsize=64)
+def _lesson_url(key: str, prefix: str) -> str:
+    """A lesson's address, looked up once per lesson (and site prefix).
+
+    Menus, "reread" links and the class page's misses ask for lesson
+    addresses dozens of times a page; they never change while the site runs.
+    """
+    return reverse(f"lessons:{key}")
 
 
 @dataclass(frozen=True)
@@ -46,7 +57,7 @@ class Lesson:
 
     @property
     def url(self) -> str:
-        return reverse(f"lessons:{self.key}")
+        return _lesson_url(self.key, get_script_prefix())
 
 
 LESSONS: tuple[Lesson, ...] = (
