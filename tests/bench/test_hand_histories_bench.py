@@ -8,7 +8,8 @@ from bench import hand_histories
 def test_the_benchmark_reads_and_verifies_every_generated_hand(capsys):
     assert hand_histories.main(["--hands", "24"]) == 0
     out = capsys.readouterr().out
-    assert "read and verify 24 hand histories" in out
+    for layout in hand_histories.LAYOUTS:
+        assert f"read and verify 24 hands ({layout})" in out
     assert "not every hand verified" not in out
 
 
