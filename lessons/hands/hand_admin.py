@@ -44,7 +44,10 @@ class HandImportForm(forms.Form):
     file = forms.FileField(
         required=False,
         label="History file",
-        help_text=f"A card room's .txt hand history, at most {CAP_WORDS}.",
+        help_text=(
+            "A card room's hand history (.txt as PokerStars, Full Tilt, Winamax or Kings"
+            f" Club write it, Merge's .xml, or a .phh file), at most {CAP_WORDS}."
+        ),
     )
     # No max_length, so the browser never cuts a paste silently; clean_text says so instead.
     text = forms.CharField(
