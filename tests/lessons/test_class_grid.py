@@ -93,8 +93,7 @@ def test_the_csv_matches_what_the_screen_shows(busy):
 
 def test_a_large_class_is_shown_a_page_of_learners_at_a_time_and_the_csv_keeps_them_all():
     teacher = make_teacher("pager")
-    classroom = Classroom.objects.create(name="Big room", join_code="PAGE-BIG-ROOM")
-    classroom.teachers.add(teacher)
+    classroom = make_class(teacher)
     from django.contrib.auth.models import User
 
     from lessons.classes.views import GRID_PAGE_ROWS
