@@ -27,8 +27,18 @@ class AxeViolations(list):
 # caused has begun its transition, then every finite animation and transition.
 # A colour caught halfway through a 0.15 s fade (Bootstrap's buttons) is no
 # colour a learner reads, and under load axe reached one often enough to fail
-# a run. Capped at two seconds; an endless animation is not waited for.
+# a run. Transitions are then switched off, so one that a focus or hover change
+# starts after the wait ends at once at the colour it was heading for.
+# Capped at two seconds; an endless animation is not waited for.
 SETTLE_JS = """async () => {
+  // Transitions end at once from here on: a hover or focus change that starts
+  // one after the frames below would otherwise be caught halfway.
+  if (!document.getElementById("axe-settle")) {
+    const still = document.createElement("style");
+    still.id = "axe-settle";
+    still.textContent = "*, *::before, *::after { transition: none !important; }";
+    document.head.append(still);
+  }
   await new Promise(done => requestAnimationFrame(() => requestAnimationFrame(done)));
   const ending = document.getAnimations().filter(
     a => a.playState === "running" && isFinite(a.effect?.getComputedTiming().endTime ?? Infinity)
