@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from ..money import currency_code
+from .draw_lines import read_dealt, read_discard
 from .errors import HandHistoryError
 from .games import FULLTILT_GAMES, FULLTILT_NOT_REPLAYED
 from .lines import HandContext, is_chatter
@@ -45,7 +46,6 @@ _POST = re.compile(
     r"(\S+?)(?:, and is all in)?"
 )
 _ACTION = re.compile(r"(folds|checks|calls|bets|raises to)(?: (\S+?))?(, and is all in)?")
-_DISCARD = re.compile(r"discards (\d+) cards?(?: \[(.*)\])?")
 _IS_DEALT = re.compile(r"is dealt (\d+) cards?")
 _DEALT = re.compile(r"Dealt to (.+?) \[([^\]]*)\](?: \[([^\]]*)\])?")
 _RETURNED = re.compile(r"Uncalled bet of (\S+) returned to (.+)")
@@ -273,36 +273,10 @@ class _Reader:
                     f"{name} is dealt {m.group(1)} cards without discarding as many", number
                 )
             return
-        m = _DISCARD.fullmatch(rest)
-        if m is None:
-            raise ctx.fail(f"cannot read {name}'s draw '{rest[:40]}'", number)
-        count = int(m.group(1))
-        discards = None if m.group(2) is None else ctx.cards(m.group(2), number)
-        if discards is not None and len(discards) != count:
-            raise ctx.fail(f"{name} discards {count} cards but {len(discards)} are named", number)
-        self.section.draws.append(DrawLineText(name, count, number, discards))
+        read_discard(ctx, self.section, name, rest, number)
 
     def _dealt(self, name: str, kept: str, new: str | None, number: int) -> None:
-        ctx, hand = self.ctx, self.hand
-        if self.part == "betting" and len(hand.sections) == 1 and new is None:
-            if name in hand.dealt:
-                raise ctx.fail(f"{name} is dealt cards twice", number)
-            cards, hidden = ctx.cards_or_hidden(kept, number)
-            hand.dealt[name] = (cards, hidden, number)
-            return
-        if self.part != "draw" or self.section is None or new is None:
-            raise ctx.fail(f"'Dealt to {name}' is out of place here", number)
-        for draw in reversed(self.section.draws):
-            if draw.name == name:
-                received = ctx.cards(new, number) if new.strip() else ()
-                if draw.discards is None or len(received) != draw.count:
-                    raise ctx.fail(
-                        f"{name} receives {len(received)} cards after discarding {draw.count}",
-                        number,
-                    )
-                draw.receives = received
-                return
-        raise ctx.fail(f"{name} is dealt new cards without having drawn", number)
+        read_dealt(self.ctx, self.hand, self.part, self.section, name, kept, new, number)
 
     def _summary(self, line: str, number: int) -> None:
         m = _TOTAL.match(line)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from ..money import currency_code
+from .draw_lines import read_dealt, read_discard
 from .errors import HandHistoryError
 from .games import GAME_LAYOUT_GAMES
 from .lines import HandContext, is_chatter
@@ -37,7 +38,6 @@ _POST = re.compile(r"posts (small blind|big blind|the ante) (\S+)(?: and is all-
 _ACTION = re.compile(
     r"(folds|checks|calls|bets|raises)(?: (\S+))?(?: to (\S+))?( and is all-in)?(?: \[.*\])?"
 )
-_DISCARD = re.compile(r"discards (\d+) cards?(?: \[(.*)\])?")
 _PAT = re.compile(r"stands pat(?: on \[.*\])?")
 _DEALT = re.compile(r"Dealt to (.+?) \[([^\]]*)\](?: \[([^\]]*)\])?")
 _RETURNED = re.compile(r"Uncalled bet \((\S+)\) returned to (.+)")
@@ -248,36 +248,10 @@ class _Reader:
         if _PAT.fullmatch(rest):
             self.section.draws.append(DrawLineText(name, 0, number, (), ()))
             return
-        m = _DISCARD.fullmatch(rest)
-        if m is None:
-            raise ctx.fail(f"cannot read {name}'s draw '{rest[:40]}'", number)
-        count = int(m.group(1))
-        discards = None if m.group(2) is None else ctx.cards(m.group(2), number)
-        if discards is not None and len(discards) != count:
-            raise ctx.fail(f"{name} discards {count} cards but {len(discards)} are named", number)
-        self.section.draws.append(DrawLineText(name, count, number, discards))
+        read_discard(ctx, self.section, name, rest, number)
 
     def _dealt(self, name: str, kept: str, new: str | None, number: int) -> None:
-        ctx, hand = self.ctx, self.hand
-        if self.part == "betting" and len(hand.sections) == 1 and new is None:
-            if name in hand.dealt:
-                raise ctx.fail(f"{name} is dealt cards twice", number)
-            cards, hidden = ctx.cards_or_hidden(kept, number)
-            hand.dealt[name] = (cards, hidden, number)
-            return
-        if self.part != "draw" or self.section is None or new is None:
-            raise ctx.fail(f"'Dealt to {name}' is out of place here", number)
-        for draw in reversed(self.section.draws):
-            if draw.name == name:
-                received = ctx.cards(new, number) if new.strip() else ()
-                if draw.discards is None or len(received) != draw.count:
-                    raise ctx.fail(
-                        f"{name} receives {len(received)} cards after discarding {draw.count}",
-                        number,
-                    )
-                draw.receives = received
-                return
-        raise ctx.fail(f"{name} is dealt new cards without having drawn", number)
+        read_dealt(self.ctx, self.hand, self.part, self.section, name, kept, new, number)
 
     def _showdown(self, name: str, rest: str, number: int) -> None:
         ctx = self.ctx
