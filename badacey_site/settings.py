@@ -300,6 +300,8 @@ LIMITS = {
     "join_code_per_address": env_int("DJANGO_LIMIT_JOIN_CODE_PER_ADDRESS", 40),
     # Each hand dealt at the study table is a stored row and a few engine runs.
     "play_start_per_address": env_int("DJANGO_LIMIT_PLAY_START_PER_ADDRESS", 60),
+    # Each answer on a decision's practise page is an exact grade of every throw.
+    "play_practise_per_address": env_int("DJANGO_LIMIT_PLAY_PRACTISE_PER_ADDRESS", 300),
     # Each refused course-site launch checks a signature (docs/lti.md); good ones are free.
     "lti_refused_launch_per_address": env_int("DJANGO_LIMIT_LTI_REFUSED_LAUNCH_PER_ADDRESS", 30),
 }

@@ -35,6 +35,7 @@ from play.forms import ActForm, QueueForm, StartForm, first_error
 from play.models import DecisionCard, GradedDecision, PlayedHand
 
 START_LIMIT = "play_start_per_address"
+PRACTISE_LIMIT = "play_practise_per_address"
 
 
 class HtmxHttpRequest(HttpRequest):
@@ -251,6 +252,11 @@ def practise(request: HtmxHttpRequest, hand_id: int, step: int) -> HttpResponse:
     card: DecisionCard | None = None
     status = 200
     if request.method == "POST":
+        # The same finished hand can be practised again and again: each answer is
+        # an exact grade, so the answers count against a limit per address.
+        verdict_limit = sign_in_limits.spend(PRACTISE_LIMIT, sign_in_limits.address_of(request))
+        if not verdict_limit.allowed:
+            return sign_in_limits.limited_response(request, verdict_limit, "practised decisions")
         form = ActForm(request.POST)
         if not form.is_valid():
             refusal, status = first_error(form), 400

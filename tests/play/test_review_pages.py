@@ -140,3 +140,13 @@ def test_deleting_my_progress_deletes_the_hands_played(client, monkeypatch):
     from play.models import PlayedHand
 
     assert not PlayedHand.objects.exists() and not GradedDecision.objects.exists()
+
+
+def test_practising_a_decision_is_limited_per_address(client, monkeypatch, settings):
+    hand = finished(client, monkeypatch, chooser=loose)
+    graded = GradedDecision.objects.filter(hand=hand).first()
+    settings.LIMITS = {**settings.LIMITS, "play_practise_per_address": 1}
+    url = f"/play/{hand.pk}/practise/{graded.step}/"
+    data = {"step": graded.step, "action": "fold"}
+    assert client.post(url, data).status_code in (200, 400)
+    assert client.post(url, data).status_code == 429
