@@ -8,6 +8,7 @@ colour scheme.
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from lessons import skills
 from lessons.learners import mastery
@@ -61,7 +62,8 @@ def test_a_quick_check_with_javascript_wrong_then_right(page, live_server, axe_b
     block.locator(".exercise__check").click()
     page.locator(f"#feedback-{deal.slug}").get_by_text("Not yet").first.wait_for()
     assert page.url == url, "the answer was checked in place"
-    assert block.locator(".exercise__part--error").count() == 1
+    # htmx settles a redrawn element's class a moment after the swap, so wait for it.
+    expect(block.locator(".exercise__part--error")).to_have_count(1)
     assert axe_both(page) == CLEAN
 
     fill_answer(page, right_answer(deal))
