@@ -9,7 +9,7 @@ never disagree about a pot.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..betting import Table
 from ..cards import DECK, Card, format_cards
@@ -102,7 +102,7 @@ class _Replayer:
     def _step(
         self,
         kind: str,
-        text: str,
+        text: str | Callable[[], str],
         changed: Iterable[int] = (),
         *,
         pot: int | None = None,
@@ -114,6 +114,8 @@ class _Replayer:
         self.count += 1
         if not self.snapshots:
             return
+        if not isinstance(text, str):
+            text = text()  # worded only when a step is kept: checking needs no sentences
         cache = self.cache
         for s in changed:
             cache[s] = self._seat_state(s)
@@ -187,20 +189,26 @@ class _Replayer:
         button = self.names[self.record.button]
         self._step(
             "deal",
-            f"{button} has the button. Each seat is dealt "
-            f"{number_word(self.profile.hand_size)} cards.",
+            lambda: (
+                f"{button} has the button. Each seat is dealt "
+                f"{number_word(self.profile.hand_size)} cards."
+            ),
             range(len(self.names)),
         )
 
     def _post(self, seat: int, what: str, chips: int, line: int | None = None) -> None:
         t, profile = self.table, self.profile
-        owed = {"small blind": profile.small_blind, "big blind": profile.big_blind}.get(what)
-        text = post_text(
-            self.names[seat], what, chips, owed, dead=what == "dead blind", write=self.write
-        )
+
+        def text() -> str:
+            owed = {"small blind": profile.small_blind, "big blind": profile.big_blind}.get(what)
+            said = post_text(
+                self.names[seat], what, chips, owed, dead=what == "dead blind", write=self.write
+            )
+            return f"{said} The pot is {self.write(t.pot)}."
+
         self._step(
             "post",
-            f"{text} The pot is {self.write(t.pot)}.",
+            text,
             (seat,),
             actor=seat,
             action=what,
@@ -294,6 +302,9 @@ class _Replayer:
                 chips = t.act(seat, action.kind, action.amount)
             except DealError as error:
                 raise self._fail(error.problem, action.line) from None
+            if not self.snapshots:
+                self.count += 1  # a step not kept needs no sentence
+                continue
             self._step(
                 "action",
                 action_text(
@@ -324,7 +335,7 @@ class _Replayer:
             )
         self._step(
             "round_end",
-            f"The betting {when} ends. The pot is {self.write(t.pot)}.",
+            lambda: f"The betting {when} ends. The pot is {self.write(t.pot)}.",
             action="betting",
             line=line.line,
         )
@@ -376,6 +387,9 @@ class _Replayer:
                 self._replace(seat, word, entry)
             done.add(seat)
             self.drawing = order[k + 1] if k + 1 < len(order) else None
+            if not self.snapshots:
+                self.count += 1  # a step not kept needs no sentence
+                continue
             self._step(
                 "draw",
                 unseen_draw_text(self.names[seat], entry.hidden)
@@ -391,7 +405,9 @@ class _Replayer:
             raise self._fail(f"draw {word} stops before {waiting} has drawn", line.line)
         self.draws_done = number
         self.drawing = None
-        self._step("round_end", f"Draw {word} ends.", changed, action="draw", line=line.line)
+        self._step(
+            "round_end", lambda: f"Draw {word} ends.", changed, action="draw", line=line.line
+        )
 
     def _replace(self, seat: int, word: str, entry: DrawEntry) -> None:
         name, profile, hand = self.names[seat], self.profile, self.hands[seat]
@@ -508,19 +524,22 @@ class _Replayer:
         )
         pot = t.pot - self.record.rake
         clockwise = t.clockwise_from(self.record.button + 1)
-        if len(live) == 1:
-            opening = f"Everyone but {names[live[0]]} has folded."
-        else:
-            shows = "; ".join(
-                f"{names[s]} mucks"
-                if self.conceded[s]
-                else f"{names[s]} shows {format_cards(self.hands[s])}"
-                for s in clockwise
-                if not t.folded[s]
-            )
-            opening = f"Showdown: {shows}."
-        words = [opening, *rake_text, *settlement.explanation()]
-        self._step("showdown", " ".join(words), range(n), pot=pot)
+
+        def showdown_text() -> str:
+            if len(live) == 1:
+                opening = f"Everyone but {names[live[0]]} has folded."
+            else:
+                shows = "; ".join(
+                    f"{names[s]} mucks"
+                    if self.conceded[s]
+                    else f"{names[s]} shows {format_cards(self.hands[s])}"
+                    for s in clockwise
+                    if not t.folded[s]
+                )
+                opening = f"Showdown: {shows}."
+            return " ".join([opening, *rake_text, *settlement.explanation()])
+
+        self._step("showdown", showdown_text, range(n), pot=pot)
         payouts = settlement.payouts
         if sum(payouts) != pot:
             raise self._fail(
@@ -531,6 +550,9 @@ class _Replayer:
             if payouts[s]:
                 t.stack[s] += payouts[s]
                 remaining -= payouts[s]
+                if not self.snapshots:
+                    self.count += 1  # a step not kept needs no sentence
+                    continue
                 self._step(
                     "payout",
                     f"{names[s]} receives {self.write(payouts[s])}.",
@@ -618,7 +640,7 @@ class _Replayer:
         self.used.update(cards)
         self.hands[s] = list(cards)
         self.hidden[s] = 0
-        self._step("show", f"{name} shows {format_cards(cards)}.", (s,), actor=s, line=line)
+        self._step("show", lambda: f"{name} shows {format_cards(cards)}.", (s,), actor=s, line=line)
 
     def _settle(self, profile: GameProfile, out: list[bool], contenders: list[int]) -> Settlement:
         """``settle`` over the seats still contending; a lone winner's cards may be unknown.
