@@ -209,7 +209,12 @@ def _hand_indices(
         if hand is None:
             found.append(None)
             continue
-        indices = quick_indices(hand) if isinstance(hand, str) else None
+        if isinstance(hand, str):
+            indices = quick_indices(hand)
+        elif isinstance(hand, tuple) and all(type(card) is Card for card in hand):
+            indices = tuple([card.index for card in hand])  # the replayer's cards, already read
+        else:
+            indices = None
         if indices is None or len(indices) != size:
             return _slow_indices(profile, hands, names)  # unusual, or a mistake named there
         found.append(indices)
