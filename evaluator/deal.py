@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -28,8 +28,12 @@ from .wording import number_word
 ACTION_KINDS = ("fold", "check", "call", "bet", "raise", "all-in")
 
 
+@cache
 def round_name(betting_round: int) -> str:
-    """How the lessons name a betting round: "before the draw", "after draw two"."""
+    """How the lessons name a betting round: "before the draw", "after draw two".
+
+    Remembered: the betting table names the round for every action it checks.
+    """
     return "before the draw" if betting_round == 0 else f"after draw {number_word(betting_round)}"
 
 

@@ -19,6 +19,15 @@ GAME_LAYOUT = re.compile(r"PokerStars (?:Game|Hand) #")
 FULLTILT_LAYOUT = re.compile(r"Full Tilt Poker Game #")
 WINAMAX_LAYOUT = re.compile(r"Winamax Poker - .* - HandId: #")
 MIX_LAYOUT = re.compile(r"#[\w-]+:\s+\S.* - \S")
+# Every line of a file is tested for a header, so the layouts' patterns are
+# tried in one expression (first listed, first taken), each as a named group.
+_LAYOUTS = {
+    "game": GAME_LAYOUT,
+    "fulltilt": FULLTILT_LAYOUT,
+    "winamax": WINAMAX_LAYOUT,
+    "mix": MIX_LAYOUT,
+}
+_ANY_HEADER = re.compile("|".join(f"(?P<{kind}>{p.pattern})" for kind, p in _LAYOUTS.items()))
 
 
 @dataclass(frozen=True)
@@ -40,10 +49,11 @@ def split_hands(text: str) -> list[HandText]:
     current: list[str] = []
     layout = ""
     start = 0
+    header = _ANY_HEADER.match
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
-        kind = _header(line)
-        if kind:
+        if header(line) is not None:
+            kind = _header(line)
             if current:
                 hands.append(HandText(layout, start, tuple(current)))
             current, layout, start = [line], kind, number
@@ -59,12 +69,8 @@ def split_hands(text: str) -> list[HandText]:
 
 
 def _header(line: str) -> str:
-    if GAME_LAYOUT.match(line):
-        return "game"
-    if FULLTILT_LAYOUT.match(line):
-        return "fulltilt"
-    if WINAMAX_LAYOUT.match(line):
-        return "winamax"
-    if MIX_LAYOUT.match(line):
-        return "mix"
-    return ""
+    """The layout whose header ``line`` is, or ""."""
+    m = _ANY_HEADER.match(line)
+    if m is None:
+        return ""
+    return next(kind for kind, text in m.groupdict().items() if text is not None)
