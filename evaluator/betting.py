@@ -201,10 +201,13 @@ class Table:
         return self.acted_at[seat] is None and active >= 2
 
     def _next_needing_action(self, start: int) -> int | None:
-        if len(self.live) < 2:
+        # Asked after every action of every replayed hand, so it counts in place.
+        folded, n = self.folded, self.n
+        if folded.count(False) < 2:
             return None
-        active = sum(1 for s in range(self.n) if self.can_act(s))
-        for seat in self.clockwise_from(start):
+        active = [f or a for f, a in zip(folded, self.all_in, strict=True)].count(False)
+        for k in range(n):
+            seat = (start + k) % n
             if self._needs_action(seat, active):
                 return seat
         return None

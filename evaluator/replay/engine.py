@@ -290,7 +290,7 @@ class _Replayer:
         t.start_round(number)
         for action in line.actions:
             seat = self._seat_of(action.seat, action.line)
-            if len(t.live) < 2:
+            if t.folded.count(False) < 2:
                 (winner,) = t.live
                 raise self._fail(
                     f"the deal is over (everyone but {self.names[winner]} has folded), "
