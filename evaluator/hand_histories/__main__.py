@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .check import check_paths
+from .check import Tally, iter_check_paths
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -17,10 +17,13 @@ def main(argv: list[str] | None = None) -> int:
     if not args or any(a in ("-h", "--help") for a in args):
         print("usage: python -m evaluator.hand_histories FILE...", file=sys.stderr)
         return 2
-    lines, total = check_paths(args)
+    # Each line is written as its hand is checked: the memory a file takes
+    # does not grow with its hands, and a long file shows progress at once.
+    tally = Tally()
     out = sys.stdout
-    for line in lines:
-        out.write(json.dumps(line, ensure_ascii=False) + "\n")
+    for line in iter_check_paths(args):
+        out.write(json.dumps(tally.add(line), ensure_ascii=False) + "\n")
+    total = tally.summary()
     out.write(json.dumps(total) + "\n")
     return 0 if total["not_ok"] == 0 else 1
 
