@@ -55,11 +55,24 @@ _WINS = re.compile(
 )
 _SHOWS = re.compile(r"shows \[([^\]]*)\](?: .*)?")
 _TOTAL = re.compile(r"Total pot (\S+)(?: .*?)?\| Rake (\S+)")
-# Full Tilt's own table talk, on top of what every room writes.
-_CHATTER = re.compile(
-    r"(?: seconds left to act| has requested TIME| seconds to reconnect| has reconnected"
-    r"| is feeling \w+| has been disconnected| is sitting out| has returned)$"
+# Full Tilt's own table talk, on top of what every room writes: lines that end
+# in one of these words (tested as endings, which every line can afford).
+_CHATTER_ENDINGS = (
+    " seconds left to act",
+    " has requested TIME",
+    " seconds to reconnect",
+    " has reconnected",
+    " has been disconnected",
+    " is sitting out",
+    " has returned",
 )
+_FEELING = re.compile(r" is feeling \w+$")
+
+
+def _is_chatter(line: str) -> bool:
+    if is_chatter(line) or line.endswith(_CHATTER_ENDINGS):
+        return True
+    return " is feeling " in line and _FEELING.search(line) is not None
 
 
 def parse_fulltilt_layout(text: HandText) -> ParsedHand:
@@ -127,7 +140,7 @@ class _Reader:
     def read(self, text: HandText) -> None:
         for index in range(1, len(text.lines)):
             line, number = text.lines[index], text.number(index)
-            if not line or is_chatter(line) or _CHATTER.search(line):
+            if not line or _is_chatter(line):
                 continue
             self._line(line, number)
         if self.part != "summary" or self.hand.total_pot is None:
@@ -138,7 +151,8 @@ class _Reader:
 
     def _line(self, line: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
-        heading = _HEADING.fullmatch(line)
+        # Cheap tests before each pattern: every line of every hand comes through here.
+        heading = _HEADING.fullmatch(line) if line.startswith("*** ") else None
         if heading:
             self._heading(heading.group(1), number)
             return
@@ -210,7 +224,7 @@ class _Reader:
 
     def _seat_line(self, name: str, rest: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
-        m = _POST.fullmatch(rest)
+        m = _POST.fullmatch(rest) if rest.startswith(("posts", "antes")) else None
         if m:
             if self.part not in ("seats", "betting") or len(hand.sections) > 1:
                 raise ctx.fail(f"{name} posts a forced bet in the middle of the hand", number)
@@ -225,7 +239,7 @@ class _Reader:
             return
         if rest.startswith(("posts ", "antes ")):
             raise ctx.fail(f"cannot read {name}'s forced bet '{rest[:40]}'", number)
-        m = _SHOWS.fullmatch(rest)
+        m = _SHOWS.fullmatch(rest) if rest.startswith("shows [") else None
         if m:
             hand.shows.append(ShowLine(name, ctx.cards(m.group(1), number), number))
             return

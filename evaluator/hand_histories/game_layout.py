@@ -122,7 +122,8 @@ class _Reader:
 
     def _line(self, line: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
-        heading = _HEADING.fullmatch(line)
+        # Cheap tests before each pattern: every line of every hand comes through here.
+        heading = _HEADING.fullmatch(line) if line.startswith("*** ") else None
         if heading:
             self._heading(heading.group(1), number)
             return
@@ -131,16 +132,16 @@ class _Reader:
             return
         if self.part == "seats" and self._seat_or_table(line, number):
             return
-        m = _DEALT.fullmatch(line)
+        m = _DEALT.fullmatch(line) if line.startswith("Dealt to ") else None
         if m:
             self._dealt(ctx.seat_named(m.group(1), number), m.group(2), m.group(3), number)
             return
-        m = _RETURNED.fullmatch(line)
+        m = _RETURNED.fullmatch(line) if line.startswith("Uncalled bet (") else None
         if m:
             name = ctx.seat_named(m.group(2), number)
             hand.returned.append(Collected(name, ctx.amount(m.group(1), number), "", number))
             return
-        m = _COLLECTED.fullmatch(line)
+        m = _COLLECTED.fullmatch(line) if " collected " in line else None
         if m:
             name = ctx.seat_named(m.group(1), number)
             amount = ctx.amount(m.group(2), number)
@@ -195,7 +196,7 @@ class _Reader:
 
     def _seat_line(self, name: str, rest: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
-        m = _POST.fullmatch(rest)
+        m = _POST.fullmatch(rest) if rest.startswith("posts ") else None
         if m:
             if self.part not in ("seats", "betting") or len(hand.sections) > 1:
                 raise ctx.fail(f"{name} posts a forced bet in the middle of the hand", number)

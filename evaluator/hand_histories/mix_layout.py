@@ -104,11 +104,12 @@ class _Reader:
 
     def _line(self, line: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
-        heading = _HEADING.fullmatch(line)
+        # Cheap tests before each pattern: every line of every hand comes through here.
+        heading = _HEADING.fullmatch(line) if line.startswith("*** ") else None
         if heading:
             self._heading(int(heading.group(1)), heading.group(2), number)
             return
-        other = _OTHER_HEADING.fullmatch(line)
+        other = _OTHER_HEADING.fullmatch(line) if line.startswith("*** ") else None
         if other:
             if other.group(1) != "SUMMARY" or self.part == "summary":
                 raise ctx.fail(f"'{line[:40]}' is not a part of a draw hand here", number)
@@ -121,12 +122,12 @@ class _Reader:
         if self.part == "summary":
             self._summary(line, number)
             return
-        m = _RETURNED.fullmatch(line)
+        m = _RETURNED.fullmatch(line) if line.startswith("Uncalled bet (") else None
         if m:
             name = ctx.seat_named(m.group(2), number)
             hand.returned.append(Collected(name, ctx.amount(m.group(1), number), "", number))
             return
-        m = _DEALT.fullmatch(line)
+        m = _DEALT.fullmatch(line) if line.startswith("Dealt to ") else None
         if m:
             name = ctx.seat_named(m.group(1), number)
             if name in hand.dealt or len(hand.sections) > 1:
@@ -169,7 +170,7 @@ class _Reader:
     def _seat_line(self, name: str, rest: str, number: int) -> None:
         ctx, hand, section = self.ctx, self.hand, self.section
         assert section is not None
-        m = _POST.fullmatch(rest)
+        m = _POST.fullmatch(rest) if rest.startswith("posts ") else None
         if m:
             if len(hand.sections) > 1 or section.actions:
                 raise ctx.fail(f"{name} posts a forced bet in the middle of the hand", number)
@@ -178,7 +179,7 @@ class _Reader:
             out_of_turn = m.group(1) == "blind"
             hand.posts.append(PostLine(name, kind, amount, number, out_of_turn))
             return
-        m = _SHOWS.fullmatch(rest)
+        m = _SHOWS.fullmatch(rest) if rest.startswith("shows [") else None
         if m:
             hand.shows.append(ShowLine(name, ctx.cards(m.group(1), number), number))
             return

@@ -115,7 +115,8 @@ class _Reader:
 
     def _line(self, line: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
-        heading = _HEADING.fullmatch(line)
+        # Cheap tests before each pattern: every line of every hand comes through here.
+        heading = _HEADING.fullmatch(line) if line.startswith("*** ") else None
         if heading:
             self._heading(heading.group(1), number)
             return
@@ -184,14 +185,14 @@ class _Reader:
 
     def _seat_line(self, name: str, rest: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
-        m = _POST.fullmatch(rest)
+        m = _POST.fullmatch(rest) if rest.startswith("posts ") else None
         if m:
             if self.part != "blinds":
                 raise ctx.fail(f"{name} posts a forced bet in the middle of the hand", number)
             amount = _amount(ctx, m.group(2), number)
             hand.posts.append(PostLine(name, m.group(1), amount, number))
             return
-        m = _SHOWS.fullmatch(rest)
+        m = _SHOWS.fullmatch(rest) if rest.startswith("shows [") else None
         if m:
             hand.shows.append(ShowLine(name, ctx.cards(m.group(1), number), number))
             return
