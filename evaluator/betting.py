@@ -193,22 +193,23 @@ class Table:
         self.bet_to = self.full_level = self.bets = 0
         self.to_act = None
 
-    def _needs_action(self, seat: int, active: int) -> bool:
-        if not self.can_act(seat):
-            return False
-        if self.put[seat] < self.bet_to:
-            return True
-        return self.acted_at[seat] is None and active >= 2
-
     def _next_needing_action(self, start: int) -> int | None:
-        # Asked after every action of every replayed hand, so it counts in place.
-        folded, n = self.folded, self.n
+        """The first seat from ``start`` clockwise that still owes an action, if any.
+
+        A seat that can act owes one while it has not matched the bet, or has
+        not acted this round and someone else can still act. Asked after every
+        action of every replayed hand, so it works over the lists in place.
+        """
+        folded, all_in, n = self.folded, self.all_in, self.n
         if folded.count(False) < 2:
             return None
-        active = [f or a for f, a in zip(folded, self.all_in, strict=True)].count(False)
+        active = [f or a for f, a in zip(folded, all_in, strict=True)].count(False)
+        put, bet_to, acted_at = self.put, self.bet_to, self.acted_at
         for k in range(n):
             seat = (start + k) % n
-            if self._needs_action(seat, active):
+            if folded[seat] or all_in[seat]:
+                continue
+            if put[seat] < bet_to or (acted_at[seat] is None and active >= 2):
                 return seat
         return None
 

@@ -18,7 +18,7 @@ from ..money import currency_code
 from .draw_lines import read_dealt, read_discard
 from .errors import HandHistoryError
 from .games import FULLTILT_GAMES, FULLTILT_NOT_REPLAYED
-from .lines import HandContext, is_chatter
+from .lines import HandContext, hand_lines, is_chatter
 from .money import scale_for
 from .parsed import (
     ActionLine,
@@ -67,6 +67,8 @@ _CHATTER_ENDINGS = (
     " has returned",
 )
 _FEELING = re.compile(r" is feeling \w+$")
+# What every such line holds, in lower case, for ``hand_lines``' look through the hand.
+_CHATTER_PHRASES = (*(e.lower() for e in _CHATTER_ENDINGS), " is feeling ")
 
 
 def _is_chatter(line: str) -> bool:
@@ -138,10 +140,7 @@ class _Reader:
         self.draws = 0
 
     def read(self, text: HandText) -> None:
-        for index in range(1, len(text.lines)):
-            line, number = text.lines[index], text.number(index)
-            if not line or _is_chatter(line):
-                continue
+        for line, number in hand_lines(text, _is_chatter, _CHATTER_PHRASES):
             self._line(line, number)
         if self.part != "summary" or self.hand.total_pot is None:
             raise self.ctx.fail(

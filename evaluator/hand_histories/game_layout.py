@@ -13,7 +13,7 @@ from ..money import currency_code
 from .draw_lines import read_dealt, read_discard
 from .errors import HandHistoryError
 from .games import GAME_LAYOUT_GAMES
-from .lines import HandContext, is_chatter
+from .lines import HandContext, hand_lines
 from .money import scale_for
 from .parsed import (
     ActionLine,
@@ -109,10 +109,7 @@ class _Reader:
         self.draws = 0
 
     def read(self, text: HandText) -> None:
-        for index in range(1, len(text.lines)):
-            line, number = text.lines[index], text.number(index)
-            if not line or is_chatter(line):
-                continue
+        for line, number in hand_lines(text):
             self._line(line, number)
         if self.part != "summary" or self.hand.total_pot is None:
             raise self.ctx.fail(

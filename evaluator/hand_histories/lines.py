@@ -5,12 +5,13 @@ and the lines that have nothing to do with the hand.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 
 from ..cards import Card, parse_cards
 from ..errors import EvaluatorError
 from .errors import HandHistoryError
 from .money import read_amount
+from .splitting import HandText
 
 # Table chatter a room writes between a hand's lines: nobody's chips or cards.
 _CHATTER_PHRASES = (
@@ -42,10 +43,37 @@ _CHATTER_WORDS = frozenset(p.split(" ", 2)[1].lower() for p in _CHATTER_PHRASES)
 assert all(len(p.split(" ", 2)) == 3 for p in _CHATTER_PHRASES), "a word must end before the phrase"
 
 
+_LOWER_PHRASES = tuple(p.lower() for p in _CHATTER_PHRASES)
+
+
 def is_chatter(line: str) -> bool:
     if line.isascii() and _CHATTER_WORDS.isdisjoint(line.lower().split()):
         return False
     return _CHATTER.search(line) is not None
+
+
+def hand_lines(
+    text: HandText, chatter: Callable[[str], bool] = is_chatter, more: tuple[str, ...] = ()
+) -> Iterator[tuple[str, int]]:
+    """The lines after the header with their line numbers, blank lines and chatter left out.
+
+    ``chatter`` says whether a line is table talk; ``more`` holds lower-case
+    phrases that every such line beyond the common ones contains. Most hands
+    hold no chatter at all, and one look through the whole hand for the
+    phrases (ASCII text only) is several times cheaper than testing each line,
+    so each line is tested only in a hand where some phrase occurs.
+    """
+    lines, first = text.lines, text.first_line
+    whole = "\n".join(lines[1:])
+    if whole.isascii():
+        lower = whole.lower()
+        quiet = not any(p in lower for p in _LOWER_PHRASES) and not any(p in lower for p in more)
+    else:
+        quiet = False
+    for index in range(1, len(lines)):
+        line = lines[index]
+        if line and (quiet or not chatter(line)):
+            yield line, first + index
 
 
 class HandContext:

@@ -11,7 +11,7 @@ import re
 
 from ..money import currency_code
 from .games import MIX_LAYOUT_GAMES
-from .lines import HandContext, is_chatter
+from .lines import HandContext, hand_lines
 from .money import scale_for
 from .parsed import (
     ActionLine,
@@ -91,10 +91,7 @@ class _Reader:
         self.expected = ("betting", 1)
 
     def read(self, text: HandText) -> None:
-        for index in range(1, len(text.lines)):
-            line, number = text.lines[index], text.number(index)
-            if not line or is_chatter(line):
-                continue
+        for line, number in hand_lines(text):
             self._line(line, number)
         if self.part != "summary" or not (self.hand.collected or self.hand.nets):
             raise self.ctx.fail(

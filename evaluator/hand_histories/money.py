@@ -27,15 +27,24 @@ def read_amount(text: str, scale: int, *, hand: str | None, line: int | None) ->
     raw = text.strip()
     if raw.isascii() and raw.isdigit() and len(raw) < 16 and int(raw) * scale <= MAX_CHIPS:
         return int(raw) * scale  # the common case, whole chips
-    m = _AMOUNT.fullmatch(raw)
-    if m is None:
-        raise HandHistoryError(
-            f"'{raw[:30]}' is not an amount: write digits, with at most two after the point",
-            hand=hand,
-            line=line,
-        )
     # Hundredths as whole numbers: as exact as a Decimal, and several times cheaper.
-    hundredths = int(m.group(1).replace(",", "")) * 100 + int((m.group(2) or "0").ljust(2, "0"))
+    whole, point, cents = (raw[1:] if raw[:1] in ("$", "€", "£") else raw).partition(".")
+    if (
+        whole.isascii()
+        and whole.isdigit()
+        and len(whole) < 16
+        and (not point or (cents.isascii() and cents.isdigit() and len(cents) <= 2))
+    ):
+        hundredths = int(whole) * 100 + int(cents.ljust(2, "0"))  # plain "$0.25", read directly
+    else:
+        m = _AMOUNT.fullmatch(raw)
+        if m is None:
+            raise HandHistoryError(
+                f"'{raw[:30]}' is not an amount: write digits, with at most two after the point",
+                hand=hand,
+                line=line,
+            )
+        hundredths = int(m.group(1).replace(",", "")) * 100 + int((m.group(2) or "").ljust(2, "0"))
     chips, left = divmod(hundredths * scale, 100)
     if left:
         raise HandHistoryError(

@@ -18,7 +18,7 @@ import re
 from ..cards import Card
 from .errors import HandHistoryError
 from .games import WINAMAX_GAMES
-from .lines import HandContext, is_chatter
+from .lines import HandContext, hand_lines
 from .money import scale_for
 from .parsed import (
     ActionLine,
@@ -102,10 +102,7 @@ class _Reader:
         self.holding: dict[str, list[Card] | None] = {}
 
     def read(self, text: HandText) -> None:
-        for index in range(1, len(text.lines)):
-            line, number = text.lines[index], text.number(index)
-            if not line or is_chatter(line):
-                continue
+        for line, number in hand_lines(text):
             self._line(line, number)
         if self.part != "summary" or self.hand.total_pot is None:
             raise self.ctx.fail(
