@@ -44,6 +44,9 @@ assert all(len(p.split(" ", 2)) == 3 for p in _CHATTER_PHRASES), "a word must en
 
 
 _LOWER_PHRASES = tuple(p.lower() for p in _CHATTER_PHRASES)
+# The only characters beyond ASCII that a case-blind pattern matches with an
+# ASCII letter: dotted and dotless I, the long s and the Kelvin sign.
+_LIKE_ASCII_LETTERS = "\u0130\u0131\u017f\u212a"
 
 
 def is_chatter(line: str) -> bool:
@@ -61,11 +64,14 @@ def hand_lines(
     phrases that every such line beyond the common ones contains. Most hands
     hold no chatter at all, and one look through the whole hand for the
     phrases (ASCII text only) is several times cheaper than testing each line,
-    so each line is tested only in a hand where some phrase occurs.
+    so each line is tested only in a hand where some phrase occurs. A case-blind
+    pattern matches an ASCII letter only with an ASCII letter or one of
+    ``_LIKE_ASCII_LETTERS``, so any other text (a euro sign, accented names)
+    is looked through the same way.
     """
     lines, first = text.lines, text.first_line
     whole = "\n".join(lines[1:])
-    if whole.isascii():
+    if whole.isascii() or not any(c in whole for c in _LIKE_ASCII_LETTERS):
         lower = whole.lower()
         quiet = not any(p in lower for p in _LOWER_PHRASES) and not any(p in lower for p in more)
     else:
