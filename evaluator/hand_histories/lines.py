@@ -89,6 +89,8 @@ class HandContext:
         self.hand_id = hand_id
         self.scale = scale
         self.names: list[str] = []
+        # The names by their first character, for seat_prefix (kept by add_seat).
+        self._by_first: dict[str, list[str]] = {}
 
     def fail(self, problem: str, line: int | None) -> HandHistoryError:
         return HandHistoryError(problem, hand=self.hand_id, line=line)
@@ -115,11 +117,13 @@ class HandContext:
         if not name:
             raise self.fail("a seat has no name", line)
         self.names.append(name)
+        self._by_first.setdefault(name[0], []).append(name)
 
     def seat_prefix(self, line_text: str, separators: Iterable[str]) -> tuple[str, str] | None:
         """(name, rest) when the line starts with a seat's name and a separator; longest name."""
         best: tuple[str, str] | None = None
-        for name in self.names:
+        # Only a name that starts with the line's first character can start the line.
+        for name in self._by_first.get(line_text[:1], ()):
             if not line_text.startswith(name) or (best is not None and len(name) <= len(best[0])):
                 continue
             end = len(name)
