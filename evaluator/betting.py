@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from operator import or_
 
 from .deal import ACTION_KINDS, DealError, round_name
 from .profiles import GameProfile
@@ -203,14 +204,19 @@ class Table:
         folded, all_in, n = self.folded, self.all_in, self.n
         if folded.count(False) < 2:
             return None
-        active = [f or a for f, a in zip(folded, all_in, strict=True)].count(False)
         put, bet_to, acted_at = self.put, self.bet_to, self.acted_at
+        active = -1  # seats that can act, counted only when it matters
         for k in range(n):
             seat = (start + k) % n
             if folded[seat] or all_in[seat]:
                 continue
-            if put[seat] < bet_to or (acted_at[seat] is None and active >= 2):
+            if put[seat] < bet_to:
                 return seat
+            if acted_at[seat] is None:
+                if active < 0:
+                    active = n - sum(map(or_, folded, all_in))
+                if active >= 2:
+                    return seat
         return None
 
     @property
