@@ -71,9 +71,7 @@ class Options:
             kinds.append("call")
         if self.may_raise and self.stack >= self.raise_cost:
             kinds.append(self.aggressive)
-        if self.stack <= self.to_call or (
-            self.may_raise and self.stack <= self.largest - self.put
-        ):
+        if self.stack <= self.to_call or (self.may_raise and self.stack <= self.largest - self.put):
             kinds.append("all-in")
         return tuple(kinds)
 
@@ -381,7 +379,4 @@ class Table:
         if o.largest == o.put + o.stack:
             return f"that is more than the {o.put + o.stack} the seat has {when}"
         what = "the pot" if self.profile.structure == "pot-limit" else "half the pot"
-        return (
-            f"in {title} the most {when} is to {o.largest} "
-            f"(call {o.to_call}, then raise {what})"
-        )
+        return f"in {title} the most {when} is to {o.largest} (call {o.to_call}, then raise {what})"

@@ -76,9 +76,7 @@ class GameProfile:
         if self.draws != 3:
             drawn = DRAW_TITLES[self.draws]
             name = (
-                name.replace("triple draw", drawn)
-                if "triple draw" in name
-                else f"{name} ({drawn})"
+                name.replace("triple draw", drawn) if "triple draw" in name else f"{name} ({drawn})"
             )
         if self.is_fixed_limit:
             return name

@@ -46,6 +46,9 @@ def report(result: HandResult) -> dict[str, Any]:
 
     paid = dict(zip(played.settlement.names, played.settlement.payouts, strict=True))
     out["room"] = room_name(verified)
+    profile = played.profile
+    if profile.title != profile.name:  # another structure or draw count than the lessons'
+        out["played_as"] = profile.title
     out["rake"] = money(played.record.rake)
     out["seats"] = [
         {
@@ -279,3 +282,36 @@ def test_the_check_command_prints_each_file_s_expected_lines():
     ]
     assert printed[:-1] == expected
     assert printed[-1]["not_ok"] == 0 and printed[-1]["hands"] == len(expected)
+
+
+def _first_hand(name: str) -> str:
+    return (DATA / name).read_text(encoding="utf-8").split("\n\n")[0]
+
+
+@pytest.mark.parametrize(
+    ("name", "written", "illegal", "rule"),
+    [
+        # Pot limit: call 0.10 and raise a pot of 0.25 reaches 0.35, no more.
+        (
+            "game_badugi_pot_limit.txt",
+            "Ana: raises $0.25 to $0.35",
+            "Ana: raises $0.30 to $0.40",
+            "in pot limit the most before the draw is to 35",
+        ),
+        # No limit: the raise to 0.75 added 0.50, so the next must reach 1.25.
+        (
+            "game_deuce_to_seven_single_draw_no_limit.txt",
+            "Hero: raises $1.75 to $2.50",
+            "Hero: raises $0.45 to $1.20",
+            "the smallest full raise before the draw is to 125",
+        ),
+    ],
+)
+def test_a_big_bet_size_the_structure_forbids_is_refused_with_its_line(
+    name, written, illegal, rule
+):
+    text = _first_hand(name).replace(written, illegal)
+    (result,) = read_bytes(text.encode())
+    assert not result.ok
+    assert rule in str(result.error)
+    assert result.error.line == 1 + text.splitlines().index(illegal)
