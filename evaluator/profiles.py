@@ -110,8 +110,14 @@ class GameProfile:
         return _strength_function(self.awards, self.badugi_ace_high)
 
     def bet_size(self, betting_round: int) -> int:
-        """The fixed bet and raise unit of a betting round (0 = before the first draw)."""
-        return self.big_bet if betting_round >= self.big_bet_from_round else self.small_bet
+        """The fixed bet and raise unit of a betting round (0 = before the first draw).
+
+        With fewer than three draws the big bet starts halfway, rounded down:
+        a fixed-limit single draw bets the small bet before the draw and the
+        big bet after it, as the rooms dealt it.
+        """
+        start = self.big_bet_from_round if self.draws == 3 else (self.draws + 1) // 2
+        return self.big_bet if betting_round >= start else self.small_bet
 
     def full_raise_to(self, betting_round: int, facing: int) -> int:
         """The round total a full raise reaches over a bet of ``facing``.

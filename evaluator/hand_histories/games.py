@@ -22,9 +22,10 @@ FULLTILT_GAMES = {
     "Triple Draw 2-7 Lowball": "deuce_to_seven",
     "A-5 Triple Draw": "ace_to_five",
     "Triple Draw A-5 Lowball": "ace_to_five",
+    "2-7 Single Draw": "deuce_to_seven",
 }
-# Draw games the room dealt that the engine does not play (one draw, or a high hand).
-FULLTILT_NOT_REPLAYED = ("2-7 Single Draw", "5 Card Draw", "Five Card Draw")
+# Draw games the room dealt that the engine does not play (a high hand).
+FULLTILT_NOT_REPLAYED = ("5 Card Draw", "Five Card Draw")
 # Winamax dealt one draw game with a heading of its own ("2-7 Triple Draw fixed limit").
 WINAMAX_GAMES = {
     "2-7 Triple Draw": "deuce_to_seven",
