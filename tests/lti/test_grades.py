@@ -114,9 +114,16 @@ def test_a_5xx_is_retried_until_the_gradebook_takes_the_score(
     assert (score.state, score.attempts, score.last_error) == (LearnerScore.SENT, 3, "")
 
 
+@pytest.mark.parametrize(
+    ("status", "state"),
+    [
+        pytest.param(409, LearnerScore.SENT, id="409 counts as sent"),
+        pytest.param(404, LearnerScore.FAILED, id="404 will not mend: failed at once"),
+    ],
+)
 @pytest.mark.django_db
-def test_a_409_counts_as_sent_and_is_not_retried(platform, django_capture_on_commit_callbacks):
-    platform.statuses.append(409)
+def test_a_4xx_answer_is_not_retried(platform, django_capture_on_commit_callbacks, status, state):
+    platform.statuses.append(status)
     deal = make_deal()
     client = Client()
     launch_deal(platform, client, deal)
@@ -124,24 +131,8 @@ def test_a_409_counts_as_sent_and_is_not_retried(platform, django_capture_on_com
         answer_right(client, deal)
     assert len(platform.scores) == 1
     score = LearnerScore.objects.get()
-    assert (score.state, score.attempts) == (LearnerScore.SENT, 1)
-    assert "409" in score.last_error
-
-
-@pytest.mark.django_db
-def test_a_refusal_that_will_not_mend_is_marked_failed_at_once(
-    platform, django_capture_on_commit_callbacks
-):
-    platform.statuses.append(404)
-    deal = make_deal()
-    client = Client()
-    launch_deal(platform, client, deal)
-    with django_capture_on_commit_callbacks(execute=True):
-        answer_right(client, deal)
-    assert len(platform.scores) == 1
-    score = LearnerScore.objects.get()
-    assert (score.state, score.attempts) == (LearnerScore.FAILED, 1)
-    assert "404" in score.last_error
+    assert (score.state, score.attempts) == (state, 1)
+    assert str(status) in score.last_error
 
 
 @pytest.mark.django_db
