@@ -37,6 +37,7 @@ from .parsed import (
     ShowLine,
 )
 from .phh import CODES, STANDARD
+
 _CARD = re.compile(r"\?\?|[2-9TJQKA][cdhs]")
 
 
