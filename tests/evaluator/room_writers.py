@@ -35,6 +35,32 @@ _FULLTILT_NAMES = {
     "ace_to_five": "A-5 Triple Draw",
 }
 _MERGE_NAMES = {"badugi": "Badugi", "deuce_to_seven": "2-7 Lowball", "ace_to_five": "A-5 Lowball"}
+# How each room writes a structure (fpdb-3's parsers read the same words).
+_FULLTILT_STRUCTURES = {
+    "fixed-limit": "FL",
+    "pot-limit": "PL",
+    "half-pot-limit": "HPL",
+    "no-limit": "NL",
+}
+_WINAMAX_STRUCTURES = {
+    "fixed-limit": "fixed limit",
+    "pot-limit": "pot limit",
+    "no-limit": "no limit",
+}
+_MERGE_STRUCTURES = {
+    "fixed-limit": "Limit",
+    "pot-limit": "Pot Limit",
+    "half-pot-limit": "Half Pot Limit",
+    "no-limit": "No Limit",
+}
+
+
+def _stakes(record: DealRecord) -> tuple[int, int]:
+    """The header's two amounts: the bets in fixed limit, the blinds in big-bet games."""
+    s = record.settings
+    if "structure" in s:
+        return s["small_blind"], s["big_blind"]
+    return s["small_bet"], s["big_bet"]
 
 
 @dataclass(frozen=True)
@@ -162,16 +188,18 @@ def write_fulltilt(hand: Invented) -> str:
     played = hand.played
     record = played.record
     names = [seat.name for seat in record.seats]
-    settings = record.settings
     game = _FULLTILT_NAMES[record.profile_key]
+    if record.settings.get("draws") == 1:
+        game = "2-7 Single Draw"
+    structure = _FULLTILT_STRUCTURES[record.settings.get("structure", "fixed-limit")]
 
     def m(chips: int) -> str:
         return _money(hand, chips, "fulltilt")
 
-    stakes = f"{m(settings['small_bet'])}/{m(settings['big_bet'])}"
+    small, big = _stakes(record)
     out = [
-        f"Full Tilt Poker Game #{hand.hand_id}: Table Invented (6 max) - FL {game} - {stakes}"
-        " - 21:00:00 ET - 2011/03/14"
+        f"Full Tilt Poker Game #{hand.hand_id}: Table Invented (6 max) - {structure} {game} - "
+        f"{m(small)}/{m(big)} - 21:00:00 ET - 2011/03/14"
     ]
     for s, seat in enumerate(record.seats):
         out.append(f"Seat {s + 1}: {seat.name} ({m(seat.stack or 0)})")
@@ -264,15 +292,16 @@ def write_winamax(hand: Invented) -> str:
     played = hand.played
     record = played.record
     names = [seat.name for seat in record.seats]
-    settings = record.settings
+    structure = _WINAMAX_STRUCTURES[record.settings.get("structure", "fixed-limit")]
 
     def m(chips: int) -> str:
         return _money(hand, chips, "winamax")
 
+    small, big = _stakes(record)
     kind = "CashGame" if hand.cents else 'Tournament "Invented" buyIn: 4.50€ + 0.50€ level: 3'
     out = [
-        f"Winamax Poker - {kind} - HandId: #{hand.hand_id}-1-1 - 2-7 Triple Draw fixed limit "
-        f"({m(settings['small_bet'])}/{m(settings['big_bet'])}) - 2016/03/03 20:15:00 UTC",
+        f"Winamax Poker - {kind} - HandId: #{hand.hand_id}-1-1 - 2-7 Triple Draw {structure} "
+        f"({m(small)}/{m(big)}) - 2016/03/03 20:15:00 UTC",
         f"Table: 'Invented' 6-max (real money) Seat #{record.button + 1} is the button",
     ]
     for s, seat in enumerate(record.seats):
@@ -354,16 +383,16 @@ def _winamax_draw(hand: Invented, step: Step, who: str) -> str:
 def write_merge(hand: Invented) -> str:
     played = hand.played
     record = played.record
-    settings = record.settings
     kind = _MERGE_NAMES[record.profile_key] + ("" if hand.cents else " Tournament")
+    structure = _MERGE_STRUCTURES[record.settings.get("structure", "fixed-limit")]
 
     def m(chips: int) -> str:
         return _money(hand, chips, "merge")
 
+    small, big = _stakes(record)
     dollar = "$" if hand.cents else ""
     out = [
-        f'<description type="{kind}" stakes="Limit ({dollar}{m(settings["small_bet"])}/'
-        f'{dollar}{m(settings["big_bet"])})"/>',
+        f'<description type="{kind}" stakes="{structure} ({dollar}{m(small)}/{dollar}{m(big)})"/>',
         f'<game id="{hand.hand_id}-1" starttime="20110314210000" realmoney="true">',
         f' <players dealer="{record.button}">',
     ]
