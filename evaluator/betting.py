@@ -105,6 +105,7 @@ class Table:
         self.last_raise = 0  # what the last full bet or raise added: the big-bet minimum
         self.bets = 0
         self.acted_at: list[int | None] = [None] * n
+        self.acted_to = [0] * n  # the bet each seat left behind when it last acted
         self.to_act: int | None = None
 
     # -- the state of the deal ------------------------------------------------
@@ -245,7 +246,7 @@ class Table:
         refusal = ""
         if profile.is_fixed_limit and self.bets >= profile.raise_cap:
             refusal = f"the cap of {number_word(profile.raise_cap)} bets is reached"
-        elif self.acted_at[seat] is not None and self.acted_at[seat] == self.bets:
+        elif self.acted_at[seat] is not None and not self._reopened(seat):
             refusal = (
                 f"the all-in since {self.names[seat]}'s last action was less than a full "
                 "raise, so the betting is not reopened"
@@ -263,6 +264,21 @@ class Table:
             refusal=refusal,
             most=most,
         )
+
+    def _reopened(self, seat: int) -> bool:
+        """May a seat that has acted raise again? Only after a full raise since.
+
+        In fixed limit that is a full raise counted towards the cap. In the
+        big-bet structures the bet may also have grown by several short
+        all-ins since the seat acted; together they reopen the betting once
+        they add up to a full raise, as the rooms' rules have it.
+        """
+        if self.acted_at[seat] != self.bets:
+            return True
+        if self.profile.is_fixed_limit:
+            return False
+        grown = self.bet_to - self.acted_to[seat]
+        return grown >= max(self.last_raise, self.profile.small_bet)
 
     def act(self, seat: int, kind: str, amount: int | None = None) -> int:
         """Apply one action after checking it; returns the chips it adds."""
@@ -292,6 +308,7 @@ class Table:
                     self.bets += 1
                 self.bet_to = new
         self.acted_at[seat] = self.bets
+        self.acted_to[seat] = self.bet_to
         self.to_act = self._next_needing_action(seat + 1)
         return chips
 

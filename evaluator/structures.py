@@ -14,7 +14,9 @@ The rules, as card rooms applied them:
 - A raise must add at least as much as the last full bet or raise of the
   round added ("the last full raise"); the big blind counts as the round's
   opening bet. An all-in for less moves the bet but is not a full raise, so
-  the next raise is still measured by the last full one.
+  the next raise is still measured by the last full one, and a seat that has
+  acted may raise again only once the bet has grown by a full raise since
+  (``betting.Table`` keeps that).
 - Pot limit: the largest raise is "call, then raise the pot": the seat first
   matches the bet it faces, and may then add the whole pot as it would stand
   after that call. Half-pot limit allows half of that addition; a room rounds

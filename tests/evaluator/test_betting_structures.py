@@ -136,3 +136,53 @@ def test_the_lessons_profiles_keep_their_settings_and_a_room_form_names_itself()
     assert get_profile("badacey", structure="pot-limit", draws=2).title == (
         "pot-limit Badacey (double draw)"
     )
+
+
+def test_short_all_ins_that_add_up_to_a_full_raise_reopen_the_betting():
+    t = Table(
+        get_profile(
+            "badacey", structure="no-limit", small_blind=1, big_blind=2, small_bet=2, big_bet=2
+        ),
+        ("Ann", "Ben", "Cy", "Dee"),
+        [500, 14, 19, 500],
+        3,
+    )
+    list(t.post_forced_bets())  # Ann small blind, Ben big blind; Cy acts first
+    t.act(2, "fold")
+    t.act(3, "call")
+    t.act(0, "call")
+    t.act(1, "check")
+    t.finish_round()
+    t.start_round(1)  # after the draw Ann acts first
+    t.act(0, "bet", 10)
+    t.act(1, "all-in")  # to 12: short of the full raise to 20
+    assert t.options().kinds == ("fold", "call", "raise", "all-in")
+    t.act(3, "call")
+    assert "raise" not in t.options().kinds  # Ann: 2 more is not a full raise
+    t.act(0, "call")
+    assert t.round_over
+
+
+def test_two_short_all_ins_together_reopen_for_the_seat_that_bet():
+    t = Table(
+        get_profile(
+            "badacey", structure="no-limit", small_blind=1, big_blind=2, small_bet=2, big_bet=2
+        ),
+        ("Ann", "Ben", "Cy", "Dee"),
+        [500, 16, 22, 500],
+        3,
+    )
+    list(t.post_forced_bets())
+    t.act(2, "call")
+    t.act(3, "call")
+    t.act(0, "call")
+    t.act(1, "check")
+    t.finish_round()
+    t.start_round(1)
+    t.act(0, "bet", 10)  # a full bet of 10
+    t.act(1, "all-in")  # to 14: short
+    t.act(2, "all-in")  # to 20: short of the raise to 24, but 10 more than Ann's bet
+    t.act(3, "call")
+    assert t.to_act == 0
+    assert "raise" in t.options().kinds  # together a full raise since Ann acted
+    assert t.options().target == 20 + 10
