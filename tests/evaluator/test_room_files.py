@@ -316,6 +316,20 @@ def _first_hand(name: str) -> str:
             "Hero: raises $0.45 to $1.20",
             "the smallest full raise before the draw is to 125",
         ),
+        # Half-pot limit: call 1 and raise half of the pot of 4 reaches 4, no more.
+        (
+            "fulltilt_deuce_to_seven_half_pot_limit.txt",
+            "Ana raises to $4",
+            "Ana raises to $4.50",
+            "in half-pot limit the most before the draw is to 400 (call 100, then raise half",
+        ),
+        # Merge, half-pot limit: call 1, then half of 2.50 (rounded up) reaches 2.25.
+        (
+            "merge_ace_to_five_half_pot_limit.xml",
+            '<event sequence="3" type="RAISE" player="2" amount="2.25"/>',
+            '<event sequence="3" type="RAISE" player="2" amount="2.50"/>',
+            "the most before the draw is to 225",
+        ),
     ],
 )
 def test_a_big_bet_size_the_structure_forbids_is_refused_with_its_line(
@@ -325,4 +339,5 @@ def test_a_big_bet_size_the_structure_forbids_is_refused_with_its_line(
     (result,) = read_bytes(text.encode())
     assert not result.ok
     assert rule in str(result.error)
-    assert result.error.line == 1 + text.splitlines().index(illegal)
+    number = next(k for k, line in enumerate(text.splitlines(), 1) if line.strip() == illegal)
+    assert result.error.line == number
