@@ -25,6 +25,7 @@ from evaluator.replay import Replay, replay
 from evaluator.replay.snapshots import Step
 
 LAYOUT_GAMES = {
+    "stars": ("badugi", "deuce_to_seven"),
     "fulltilt": ("badugi", "deuce_to_seven", "ace_to_five"),
     "winamax": ("deuce_to_seven",),
     "merge": ("badugi", "deuce_to_seven", "ace_to_five"),
@@ -35,7 +36,9 @@ _FULLTILT_NAMES = {
     "ace_to_five": "A-5 Triple Draw",
 }
 _MERGE_NAMES = {"badugi": "Badugi", "deuce_to_seven": "2-7 Lowball", "ace_to_five": "A-5 Lowball"}
+_STARS_NAMES = {"badugi": "Badugi", "deuce_to_seven": "Triple Draw 2-7 Lowball"}
 # How each room writes a structure (fpdb-3's parsers read the same words).
+_STARS_STRUCTURES = {"fixed-limit": "Limit", "pot-limit": "Pot Limit", "no-limit": "No Limit"}
 _FULLTILT_STRUCTURES = {
     "fixed-limit": "FL",
     "pot-limit": "PL",
@@ -475,4 +478,102 @@ def _merge_action(step: Step, before: int, sequence: int, m) -> str:
     return f'{head} type="CALL" amount="{m(added)}"/>'
 
 
-WRITERS = {"fulltilt": write_fulltilt, "winamax": write_winamax, "merge": write_merge}
+def write_stars(hand: Invented) -> str:
+    """The "PokerStars Game #" layout: seats' lines start with the name and a colon."""
+    played = hand.played
+    record = played.record
+    names = [seat.name for seat in record.seats]
+    game = _STARS_NAMES[record.profile_key]
+    if record.settings.get("draws") == 1:
+        game = "Single Draw 2-7 Lowball"
+    structure = _STARS_STRUCTURES[record.settings.get("structure", "fixed-limit")]
+
+    def m(chips: int) -> str:
+        if not hand.cents:
+            return f"{chips:,}"
+        whole, cents = divmod(chips, 100)
+        return f"${whole}" if cents == 0 else f"${whole}.{cents:02d}"
+
+    small, big = _stakes(record)
+    where = "" if hand.cents else "Tournament #3000009, $2+$0.20 USD "
+    level = "" if hand.cents else "Level III "
+    currency = " USD" if hand.cents else ""
+    out = [
+        f"PokerStars Game #{hand.hand_id}: {where}{game} {structure} - {level}"
+        f"({m(small)}/{m(big)}{currency}) - 2024/06/01 10:00:00 ET",
+        f"Table 'Invented' 6-max Seat #{record.button + 1} is the button",
+    ]
+    for s, seat in enumerate(record.seats):
+        out.append(f"Seat {s + 1}: {seat.name} ({m(seat.stack or 0)} in chips)")
+    body: list[str] = []
+    draws, drawing = 0, False
+    for step, before in _walk(played):
+        who = names[step.actor] if step.actor is not None else ""
+        if step.kind == "post":
+            out.append(f"{who}: posts {step.action} {m(step.amount or 0)}")
+        elif step.kind == "action":
+            body.append(f"{who}: " + _stars_action(step, before, m))
+        elif step.kind == "draw" and step.actor is not None:
+            if not drawing:
+                draws, drawing = draws + 1, True
+                body.append(f"*** {('FIRST', 'SECOND', 'THIRD')[draws - 1]} DRAW ***")
+            body.extend(_stars_draw(hand, step, who))
+        elif step.kind == "round_end" and step.action == "draw":
+            drawing = False
+    out += ["*** DEALING HANDS ***"]
+    out.append(f"Dealt to {names[hand.hero]} [{_cards(record.seats[hand.hero].cards)}]")
+    out += body
+    shown = _showdown(played)
+    final = played.steps[-1].state
+    if shown:
+        out.append("*** SHOW DOWN ***")
+        for s in shown:
+            out.append(f"{names[s]}: shows [{_cards(final.seats[s].cards)}]")
+    back = _returned(played)
+    for s, chips in back.items():
+        out.append(f"Uncalled bet ({m(chips)}) returned to {names[s]}")
+    for s, paid in enumerate(played.settlement.payouts):
+        won = paid - back.get(s, 0)
+        if won > 0:
+            out.append(f"{names[s]} collected {m(won)} from pot")
+    total = played.ledger.total.contributed - sum(back.values())
+    out += ["*** SUMMARY ***", f"Total pot {m(total)} | Rake {m(hand.rake)}"]
+    return "\n".join(out) + "\n"
+
+
+def _stars_action(step: Step, before: int, m) -> str:
+    assert step.actor is not None
+    seat = step.state.seats[step.actor]
+    added = step.amount or 0
+    all_in = " and is all-in" if seat.all_in and added > 0 else ""
+    if step.action in ("fold", "check"):
+        return step.action + "s"
+    to = step.state.bet_to
+    if _raises(step, before):
+        if _opens(step, before):
+            return f"bets {m(to)}{all_in}"
+        return f"raises {m(to - before)} to {m(to)}{all_in}"
+    return f"calls {m(added)}{all_in}"
+
+
+def _stars_draw(hand: Invented, step: Step, who: str) -> list[str]:
+    thrown, got = step.discarded, step.received
+    if not thrown:
+        return [f"{who}: stands pat"]
+    plural = "card" if len(thrown) == 1 else "cards"
+    if step.actor != hand.hero:
+        return [f"{who}: discards {len(thrown)} {plural}"]
+    assert step.actor is not None
+    kept = [c for c in step.state.seats[step.actor].cards if c not in got]
+    return [
+        f"{who}: discards {len(thrown)} {plural} [{_cards(thrown)}]",
+        f"Dealt to {who} [{_cards(kept)}] [{_cards(got)}]",
+    ]
+
+
+WRITERS = {
+    "stars": write_stars,
+    "fulltilt": write_fulltilt,
+    "winamax": write_winamax,
+    "merge": write_merge,
+}

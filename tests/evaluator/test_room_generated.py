@@ -4,7 +4,9 @@ Hypothesis picks the game, the table (two to six seats, small uneven stacks,
 so blinds and bets go all-in, side pots form and bets go uncalled), the
 room's money (cents with a rake, or tournament chips) and the learner's
 decisions at the study table; ``room_writers`` writes the finished hand as
-Full Tilt, Winamax or Merge would have, showing only the learner's cards.
+PokerStars, Full Tilt, Winamax or Merge would have, showing only the
+learner's cards. Pot-limit, half-pot-limit and no-limit hands, with one or
+three draws, come from ``big_bet_hands`` (the study table is fixed limit).
 The reader must read it, replay it and agree with the room, and pay what
 the engine paid when every card was known.
 
@@ -72,6 +74,15 @@ def test_a_generated_hand_in_each_room_s_layout_reads_back_to_the_engine_s_payou
 
 # The big-bet forms each room's header can name, as (game, structure, draws).
 BIG_BET_FORMS = {
+    "stars": [
+        *(
+            (game, structure, 3)
+            for game in LAYOUT_GAMES["stars"]
+            for structure in ("pot-limit", "no-limit")
+        ),
+        ("deuce_to_seven", "no-limit", 1),
+        ("deuce_to_seven", "pot-limit", 1),
+    ],
     "fulltilt": [
         *(
             (game, structure, 3)
@@ -129,7 +140,11 @@ def test_a_generated_big_bet_hand_in_each_room_s_layout_reads_back_to_the_engine
 
 
 # The words before a bet or raise's round total in each layout's own line.
-_SIZE_WORDS = {"fulltilt": ("bets ", "raises to "), "winamax": ("bets ", " to ")}
+_SIZE_WORDS = {
+    "stars": ("bets ", " to "),
+    "fulltilt": ("bets ", "raises to "),
+    "winamax": ("bets ", " to "),
+}
 
 
 def _illegal(size, structure: str) -> tuple[int, str] | None:
