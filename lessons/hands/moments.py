@@ -84,7 +84,8 @@ def make_exercise(hand: RealHand, played: Replay, index: int, kind: str) -> Deal
     deal.slug = slugify(f"{hand.slug}-{kind}-{index}")[:80]
     deal.game = played.record.profile_key
     defaults = full_settings(deal.game, {})
-    deal.settings = {k: v for k, v in played.record.settings.items() if v != defaults[k]}
+    # A room's structure or draw count has no lesson default, so it is always kept.
+    deal.settings = {k: v for k, v in played.record.settings.items() if v != defaults.get(k)}
     deal.published = False
     try:
         deal.full_clean()

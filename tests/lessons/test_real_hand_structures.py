@@ -6,15 +6,20 @@ raise shows the size the room wrote, read back from the engine's own state.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
 from pytest_django.asserts import assertContains
 
-from evaluator.hand_histories import read_text, to_notation
+from evaluator.hand_histories import read_text, room_name, to_notation
 from evaluator.notation import parse_deal
 from evaluator.replay import replay
+from evaluator.worked_deals import worked_deal
+from lessons.models import Deal, RealHand
+from tests.factories import make_deal, make_teacher
 
 pytestmark = pytest.mark.django_db
 DATA = Path(__file__).parent.parent / "evaluator" / "room_files"
@@ -41,3 +46,50 @@ def test_a_pasted_big_bet_hand_names_its_game_and_shows_each_raise_size(client, 
         if step.kind == "action" and step.action == "raise":
             to = money.amount(step.state.bet_to)
             assertContains(client.get(location, {"step": step.index}), f"raises to {to}")
+
+
+def stored_room_hand(name: str) -> RealHand:
+    verified = read_text(first_hand(name))[0].verified
+    return RealHand.objects.create(
+        slug=f"big-bet-{verified.hand_id}",
+        room=room_name(verified),
+        hand_id=verified.hand_id,
+        game=verified.game,
+        history=to_notation(verified),
+        published=True,
+    )
+
+
+@pytest.mark.parametrize(
+    "name", ["game_badugi_pot_limit.txt", "mix_badacey_double_draw_pot_limit.txt"]
+)
+def test_every_moment_offered_on_a_big_bet_hand_builds_a_draft_under_the_same_rules(client, name):
+    hand = stored_room_hand(name)
+    client.force_login(make_teacher())
+    played = replay(parse_deal(hand.history))
+    built = 0
+    for step in played.steps:
+        page = client.get(hand.get_absolute_url(), {"step": step.index}).content.decode()
+        for kind in re.findall(r'data-practise="(\w+)"', page):
+            response = client.post(
+                reverse("lessons:practise_moment", args=[hand.slug]),
+                {"step": step.index, "kind": kind},
+            )
+            assert response.status_code == 302, (step.index, kind, response.content[:300])
+            built += 1
+    assert built
+    for deal in Deal.objects.filter(slug__startswith=hand.slug):
+        assert deal.profile.structure == played.profile.structure
+
+
+def test_a_deal_whose_settings_drop_its_history_s_structure_is_refused_with_the_reason():
+    """The Badacey lesson's deal played pot limit (its sizes are legal there too)."""
+    lines = worked_deal("amara_bram_kira_noor").splitlines()
+    at = next(k for k, line in enumerate(lines) if line.startswith("game "))
+    lines[at] += ", pot-limit"
+    deal = make_deal(history="\n".join(lines) + "\n")
+    assert deal.profile.structure == "pot-limit"
+    deal.settings = {k: v for k, v in deal.settings.items() if k != "structure"}
+    with pytest.raises(ValidationError) as caught:
+        deal.full_clean()
+    assert "structure = pot-limit (not the default)" in str(caught.value)
