@@ -18,6 +18,7 @@ from evaluator.hand_histories import read_text, room_name, to_notation
 from evaluator.notation import parse_deal
 from evaluator.replay import replay
 from evaluator.worked_deals import worked_deal
+from lessons.hands import moments
 from lessons.models import Deal, RealHand
 from tests.factories import make_deal, make_teacher
 
@@ -82,12 +83,30 @@ def test_every_moment_offered_on_a_big_bet_hand_builds_a_draft_under_the_same_ru
         assert deal.profile.structure == played.profile.structure
 
 
-def test_a_deal_whose_settings_drop_its_history_s_structure_is_refused_with_the_reason():
+def pot_limit_lesson_deal() -> str:
     """The Badacey lesson's deal played pot limit (its sizes are legal there too)."""
     lines = worked_deal("amara_bram_kira_noor").splitlines()
     at = next(k for k, line in enumerate(lines) if line.startswith("game "))
     lines[at] += ", pot-limit"
-    deal = make_deal(history="\n".join(lines) + "\n")
+    return "\n".join(lines) + "\n"
+
+
+def test_a_big_bet_hand_offers_no_fixed_limit_raise_question():
+    def raise_moments(history: str) -> int:
+        played = replay(parse_deal(history))
+        return sum(
+            1
+            for step in played.steps
+            for moment in moments._candidates(played, step.index)
+            if moment.kind == "raise"
+        )
+
+    assert raise_moments(worked_deal("amara_bram_kira_noor")) > 0
+    assert raise_moments(pot_limit_lesson_deal()) == 0
+
+
+def test_a_deal_whose_settings_drop_its_history_s_structure_is_refused_with_the_reason():
+    deal = make_deal(history=pot_limit_lesson_deal())
     assert deal.profile.structure == "pot-limit"
     deal.settings = {k: v for k, v in deal.settings.items() if k != "structure"}
     with pytest.raises(ValidationError) as caught:
