@@ -185,10 +185,14 @@ class _Replayer:
         self.used.update(self.owner)
         self.dealt = len(self.owner) + sum(self.hidden)
         button = self.names[self.record.button]
+        profile = self.profile
+        # A room's other structure or draw count is named first: its bets are
+        # sized by other rules than the lessons' fixed-limit triple draw.
+        game = "" if profile.title == profile.name else f"The game is {profile.title}. "
         self._step(
             "deal",
-            f"{button} has the button. Each seat is dealt "
-            f"{number_word(self.profile.hand_size)} cards.",
+            f"{game}{button} has the button. Each seat is dealt "
+            f"{number_word(profile.hand_size)} cards.",
             range(len(self.names)),
         )
 
