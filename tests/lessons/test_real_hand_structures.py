@@ -19,7 +19,7 @@ from evaluator.notation import parse_deal
 from evaluator.replay import replay
 from evaluator.worked_deals import worked_deal
 from lessons.hands import moments
-from lessons.models import Deal, RealHand
+from lessons.models import Deal, RealHand, SkillState
 from tests.factories import make_deal, make_teacher
 
 pytestmark = pytest.mark.django_db
@@ -112,3 +112,13 @@ def test_a_deal_whose_settings_drop_its_history_s_structure_is_refused_with_the_
     with pytest.raises(ValidationError) as caught:
         deal.full_clean()
     assert "structure = pot-limit (not the default)" in str(caught.value)
+
+
+def test_a_big_bet_pot_question_counts_as_table_reading_not_fixed_limit_sizes(client):
+    deal = make_deal(history=pot_limit_lesson_deal(), published=True)
+    played = replay(parse_deal(deal.history))
+    step = next(s.index for s in played.steps if s.kind == "action" and s.amount)
+    url = reverse("lessons:replay", args=[deal.slug]) + f"?step={step}&study=1&guess=1"
+    client.post(url, {"guess-answer": str(played.steps[step].state.pot)})
+    moved = set(SkillState.objects.values_list("skill", flat=True))
+    assert "table-betting" in moved and "raise-sizes" not in moved
