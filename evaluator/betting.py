@@ -1,4 +1,4 @@
-"""Fixed-limit betting: who acts next, what each action costs, when a round ends.
+"""Betting: who acts next, what each action costs, when a round ends.
 
 The lessons' rules, kept in one small state machine so the replayer and the
 random-deal tests ask the same questions:
@@ -16,6 +16,12 @@ random-deal tests ask the same questions:
 - Short stacks: a seat that cannot cover an action goes all-in. An all-in
   that does not reach a full raise moves the bet but neither counts towards
   the cap nor lets seats that have already acted raise again.
+- Other structures: card rooms also dealt draw games pot limit, half-pot
+  limit and no limit. There the seat chooses its size between the smallest
+  full raise (the last full raise again) and the structure's largest
+  (``evaluator.structures`` says how both are computed), and there is no
+  cap. Turn order, the blinds and antes and the reopening rule are the same.
+  The lessons and the play table use fixed limit only.
 
 The class is mutable and private to the engine; the replayer copies what it
 needs into immutable snapshots.
@@ -29,6 +35,7 @@ from operator import or_
 
 from .deal import ACTION_KINDS, DealError, round_name
 from .profiles import GameProfile
+from .structures import STRUCTURE_TITLES, max_raise_to, min_raise_to
 from .wording import number_word
 
 
@@ -40,10 +47,16 @@ class Options:
     to_call: int  # chips a call adds (before any all-in shortfall)
     stack: int
     put: int  # chips the seat already has in this round's betting
-    target: int  # round total of a full bet or raise
+    target: int  # round total of the smallest full bet or raise (in fixed limit, the only one)
     aggressive: str  # "bet" or "raise": the name a full increase takes here
     may_raise: bool  # the cap, the reopening rule and the other stacks allow it
     refusal: str  # why raising is not allowed, when it is not
+    most: int = 0  # round total of the largest bet or raise the structure allows
+
+    @property
+    def largest(self) -> int:
+        """The largest round total a bet or raise may reach (``target`` in fixed limit)."""
+        return max(self.most, self.target)
 
     @property
     def raise_cost(self) -> int:
@@ -59,13 +72,13 @@ class Options:
             kinds.append("call")
         if self.may_raise and self.stack >= self.raise_cost:
             kinds.append(self.aggressive)
-        if self.stack <= self.to_call or (self.may_raise and self.stack <= self.raise_cost):
+        if self.stack <= self.to_call or (self.may_raise and self.stack <= self.largest - self.put):
             kinds.append("all-in")
         return tuple(kinds)
 
 
 class Table:
-    """Chips and turn order for one deal of fixed-limit betting."""
+    """Chips and turn order for one deal's betting, in the profile's structure."""
 
     def __init__(
         self,
@@ -90,8 +103,10 @@ class Table:
         self.round = 0
         self.bet_to = 0
         self.full_level = 0
+        self.last_raise = 0  # what the last full bet or raise added: the big-bet minimum
         self.bets = 0
         self.acted_at: list[int | None] = [None] * n
+        self.acted_to = [0] * n  # the bet each seat left behind when it last acted
         self.to_act: int | None = None
 
     # -- the state of the deal ------------------------------------------------
@@ -139,7 +154,7 @@ class Table:
         yield small, "small blind", self._pay(small, self.profile.small_blind)
         chips = self._pay(big, self.profile.big_blind)
         # The big blind is the opening bet even when its poster is short.
-        self.bet_to = self.full_level = self.profile.big_blind
+        self.bet_to = self.full_level = self.last_raise = self.profile.big_blind
         self.bets = 1
         self.start_round(0)
         yield big, "big blind", chips
@@ -178,7 +193,7 @@ class Table:
         if betting_round > 0:
             self.put = [0] * self.n
             self.round_in = [0] * self.n
-            self.bet_to = self.full_level = self.bets = 0
+            self.bet_to = self.full_level = self.last_raise = self.bets = 0
         self.acted_at = [None] * self.n
         if betting_round == 0 and self.profile.forced_bets == "blinds":
             start = self.button if self.n == 2 else self.button + 3
@@ -191,7 +206,7 @@ class Table:
         self.history.append(tuple(self.round_in))
         self.put = [0] * self.n
         self.round_in = [0] * self.n
-        self.bet_to = self.full_level = self.bets = 0
+        self.bet_to = self.full_level = self.last_raise = self.bets = 0
         self.to_act = None
 
     def _next_needing_action(self, start: int) -> int | None:
@@ -229,12 +244,19 @@ class Table:
         seat = self.to_act
         assert seat is not None
         profile = self.profile
-        target = profile.full_raise_to(self.round, self.full_level)
+        to_call = self.bet_to - self.put[seat]
+        if profile.is_fixed_limit:
+            target = most = profile.full_raise_to(self.round, self.full_level)
+        else:
+            target = min_raise_to(self.bet_to, self.last_raise, profile.small_bet)
+            stack_total = self.put[seat] + self.stack[seat]
+            most = max_raise_to(profile.structure, self.bet_to, to_call, self.pot, stack_total)
+            most = max(min(most, stack_total), target)
         aggressive = "bet" if self.full_level == 0 else "raise"
         refusal = ""
-        if self.bets >= profile.raise_cap:
+        if profile.is_fixed_limit and self.bets >= profile.raise_cap:
             refusal = f"the cap of {number_word(profile.raise_cap)} bets is reached"
-        elif self.acted_at[seat] is not None and self.acted_at[seat] == self.bets:
+        elif self.acted_at[seat] is not None and not self._reopened(seat):
             refusal = (
                 f"the all-in since {self.names[seat]}'s last action was less than a full "
                 "raise, so the betting is not reopened"
@@ -243,14 +265,30 @@ class Table:
             refusal = "every other seat still in the hand is all-in"
         return Options(
             seat=seat,
-            to_call=self.bet_to - self.put[seat],
+            to_call=to_call,
             stack=self.stack[seat],
             put=self.put[seat],
             target=target,
             aggressive=aggressive,
             may_raise=not refusal,
             refusal=refusal,
+            most=most,
         )
+
+    def _reopened(self, seat: int) -> bool:
+        """May a seat that has acted raise again? Only after a full raise since.
+
+        In fixed limit that is a full raise counted towards the cap. In the
+        big-bet structures the bet may also have grown by several short
+        all-ins since the seat acted; together they reopen the betting once
+        they add up to a full raise, as the rooms' rules have it.
+        """
+        if self.acted_at[seat] != self.bets:
+            return True
+        if self.profile.is_fixed_limit:
+            return False
+        grown = self.bet_to - self.acted_to[seat]
+        return grown >= max(self.last_raise, self.profile.small_bet)
 
     def act(self, seat: int, kind: str, amount: int | None = None) -> int:
         """Apply one action after checking it; returns the chips it adds."""
@@ -275,10 +313,12 @@ class Table:
             new = self.put[seat]
             if new > self.bet_to:
                 if new >= o.target:
+                    self.last_raise = new - self.bet_to
                     self.full_level = new
                     self.bets += 1
                 self.bet_to = new
         self.acted_at[seat] = self.bets
+        self.acted_to[seat] = self.bet_to
         self.to_act = self._next_needing_action(seat + 1)
         return chips
 
@@ -309,19 +349,24 @@ class Table:
                     )
                 raise DealError(f"{name} cannot raise {when}: nobody has bet yet, so bet")
             shown = "raise to" if kind == "raise" else "bet"
-            if amount is not None and amount != o.target:
-                full = "a full raise is to" if kind == "raise" else "a bet is"
-                raise DealError(
-                    f"{name} cannot {shown} {amount}: {when} {full} {o.target}, not {amount}"
-                )
+            if self.profile.is_fixed_limit:
+                if amount is not None and amount != o.target:
+                    full = "a full raise is to" if kind == "raise" else "a bet is"
+                    raise DealError(
+                        f"{name} cannot {shown} {amount}: {when} {full} {o.target}, not {amount}"
+                    )
+                to = o.target
+            else:
+                to = o.target if amount is None else amount
+                self._check_size(name, when, shown, to, o)
             if not o.may_raise:
                 raise DealError(f"{name} cannot {kind}: {o.refusal}")
-            if o.stack < o.raise_cost:
+            if o.stack < to - o.put:
                 raise DealError(
-                    f"{name} cannot {shown} {o.target}: only {o.stack} chips are left, "
+                    f"{name} cannot {shown} {to}: only {o.stack} chips are left, "
                     "so this is an all-in"
                 )
-            return o.raise_cost
+            return to - o.put
         if kind == "all-in":
             if amount is not None and amount != o.stack:
                 raise DealError(f"{name}'s all-in is {o.stack}, not {amount}")
@@ -330,7 +375,12 @@ class Table:
                     raise DealError(
                         f"{name} cannot go all-in for {o.stack}, which would raise: {o.refusal}"
                     )
-                if o.stack > o.raise_cost:
+                if not self.profile.is_fixed_limit and o.stack + o.put > o.largest:
+                    raise DealError(
+                        f"{name} cannot go all-in to {o.stack + o.put}: "
+                        f"{self._largest_words(o, when)}"
+                    )
+                if self.profile.is_fixed_limit and o.stack > o.raise_cost:
                     raise DealError(
                         f"{name} cannot go all-in for {o.stack}: in fixed limit the most "
                         f"{name} can put in {when} is {o.raise_cost} "
@@ -338,3 +388,22 @@ class Table:
                     )
             return o.stack
         raise DealError(f"'{kind}' is not a betting action: use {', '.join(ACTION_KINDS)}")
+
+    def _check_size(self, name: str, when: str, shown: str, to: int, o: Options) -> None:
+        """Refuse a big-bet size below the smallest full raise or above the structure's most."""
+        if to < o.target:
+            smallest = "the smallest bet" if o.aggressive == "bet" else "the smallest full raise"
+            raise DealError(
+                f"{name} cannot {shown} {to}: {smallest} {when} is to {o.target} "
+                "(an amount below it is allowed only as an all-in)"
+            )
+        if to > o.largest:
+            raise DealError(f"{name} cannot {shown} {to}: {self._largest_words(o, when)}")
+
+    def _largest_words(self, o: Options, when: str) -> str:
+        """Why a size is too large: the structure's limit, said with its number."""
+        title = STRUCTURE_TITLES[self.profile.structure]
+        if o.largest == o.put + o.stack:
+            return f"that is more than the {o.put + o.stack} the seat has {when}"
+        what = "the pot" if self.profile.structure == "pot-limit" else "half the pot"
+        return f"in {title} the most {when} is to {o.largest} (call {o.to_call}, then raise {what})"

@@ -69,6 +69,10 @@ _CLAUSES = {
     "cap": (re.compile(r"cap\s+(\d+)(?:\s+bets?)?", re.I), ("raise_cap",)),
     "draw": (re.compile(r"draw\s+up\s+to\s+(\d+)(?:\s+cards?)?", re.I), ("max_discard",)),
 }
+# A card room's other forms of a game (evaluator.structures): written only when
+# they are not the lessons' fixed-limit triple draw, "no-limit, 1 draw".
+_STRUCTURE_CLAUSE = re.compile(r"(fixed-limit|pot-limit|half-pot-limit|no-limit)", re.I)
+_DRAWS_CLAUSE = re.compile(r"(\d+)\s+draws?", re.I)
 _CLAUSE_HELP = "limit 6/12, blinds 3/6 (or ante 1), cap 4 bets, draw up to 5 cards"
 _SETTING_WORDS = {
     "small_bet": ("the small bet", MAX_CHIPS),
@@ -134,9 +138,12 @@ def _game_line(record: DealRecord) -> str:
         if s["forced_bets"] == "ante"
         else f"blinds {s['small_blind']}/{s['big_blind']}"
     )
+    room = [f", {s['structure']}"] if "structure" in s else []
+    if "draws" in s:
+        room.append(f", {s['draws']} draw" + ("s" if s["draws"] != 1 else ""))
     return (
         f"game {record.profile_key}, limit {s['small_bet']}/{s['big_bet']}, {forced}, "
-        f"cap {s['raise_cap']} bets, draw up to {s['max_discard']} cards"
+        f"cap {s['raise_cap']} bets, draw up to {s['max_discard']} cards" + "".join(room)
     )
 
 
@@ -384,6 +391,8 @@ def _game(line: _Line) -> tuple[str, dict[str, int | str]]:
         clause = clause.strip()
         if not clause:
             continue
+        if _room_clause(clause, settings, seen, line.number):
+            continue
         for word, (pattern, names) in _CLAUSES.items():
             cm = pattern.fullmatch(clause)
             if cm:
@@ -410,6 +419,25 @@ def _game(line: _Line) -> tuple[str, dict[str, int | str]]:
     except DealError as error:
         raise DealError(error.problem, line=line.number) from None
     return key, settings
+
+
+def _room_clause(clause: str, settings: dict[str, int | str], seen: set[str], line: int) -> bool:
+    """Read a structure ("no-limit") or a draw count ("1 draw") clause, if it is one."""
+    m = _STRUCTURE_CLAUSE.fullmatch(clause)
+    word = "structure"
+    if m:
+        value: int | str = m.group(1).lower()
+    else:
+        m = _DRAWS_CLAUSE.fullmatch(clause)
+        if not m:
+            return False
+        word = "draws"
+        value = _number(m.group(1), "the number of draws", line, 3)
+    if word in seen:
+        raise DealError(f"'{word}' is given twice", line=line)
+    seen.add(word)
+    settings[word] = value
+    return True
 
 
 def _cards(text: str, line: int, what: str) -> tuple[Card, ...]:

@@ -19,6 +19,7 @@ from .cards import Card
 from .errors import EvaluatorError
 from .limits import MAX_CHIPS, MAX_RAISE_CAP
 from .lowball import ace_to_five, deuce_to_seven
+from .structures import DRAW_COUNTS, DRAW_TITLES, FIXED_LIMIT, STRUCTURE_TITLES, STRUCTURES
 from .values import BadugiValue, LowValue
 from .wording import excerpt
 
@@ -52,10 +53,34 @@ class GameProfile:
     small_bet: int = 6
     big_bet: int = 12
     big_bet_from_round: int = 2  # betting rounds count from 0; the big bet starts after draw two
+    # Fixed limit, or a big-bet structure a card room dealt (evaluator.structures).
+    structure: str = FIXED_LIMIT
 
     @property
     def is_split(self) -> bool:
         return len(self.awards) > 1
+
+    @property
+    def is_fixed_limit(self) -> bool:
+        return self.structure == FIXED_LIMIT
+
+    @property
+    def title(self) -> str:
+        """The game named with its structure and draws when they are not the lessons' own.
+
+        "Badugi" for the fixed-limit triple draw the lessons teach; "no-limit
+        2-7 single draw" or "pot-limit Badacey (double draw)" for a room's
+        other forms, so a replayed history says which rules its bets met.
+        """
+        name = self.name
+        if self.draws != 3:
+            drawn = DRAW_TITLES[self.draws]
+            name = (
+                name.replace("triple draw", drawn) if "triple draw" in name else f"{name} ({drawn})"
+            )
+        if self.is_fixed_limit:
+            return name
+        return f"{STRUCTURE_TITLES[self.structure].replace(' ', '-')} {name}"
 
     def evaluate(self, cards: Sequence[Card]) -> dict[str, LowValue | BadugiValue]:
         """Every value the game's awards read from one hand."""
@@ -85,8 +110,14 @@ class GameProfile:
         return _strength_function(self.awards, self.badugi_ace_high)
 
     def bet_size(self, betting_round: int) -> int:
-        """The fixed bet and raise unit of a betting round (0 = before the first draw)."""
-        return self.big_bet if betting_round >= self.big_bet_from_round else self.small_bet
+        """The fixed bet and raise unit of a betting round (0 = before the first draw).
+
+        With fewer than three draws the big bet starts halfway, rounded down:
+        a fixed-limit single draw bets the small bet before the draw and the
+        big bet after it, as the rooms dealt it.
+        """
+        start = self.big_bet_from_round if self.draws == 3 else (self.draws + 1) // 2
+        return self.big_bet if betting_round >= start else self.small_bet
 
     def full_raise_to(self, betting_round: int, facing: int) -> int:
         """The round total a full raise reaches over a bet of ``facing``.
@@ -100,18 +131,37 @@ class GameProfile:
         return facing + self.bet_size(betting_round)
 
     def settings(self) -> dict[str, Any]:
-        """The adjustable table settings, for forms and records."""
-        return {name: getattr(self, name) for name in SETTING_NAMES}
+        """The adjustable table settings, for forms and records.
+
+        The structure and the number of draws appear only when they differ
+        from the lessons' fixed-limit triple draw: a room's pot-limit single
+        draw hand must carry them, but every lesson deal stored before they
+        existed keeps exactly the settings it had.
+        """
+        found = {name: getattr(self, name) for name in SETTING_NAMES}
+        if self.structure != FIXED_LIMIT:
+            found["structure"] = self.structure
+        if self.draws != 3:
+            found["draws"] = self.draws
+        return found
 
     def with_settings(self, **overrides: Any) -> GameProfile:
         """A copy with some table settings changed, after checking they make sense."""
-        unknown = set(overrides) - set(SETTING_NAMES)
+        unknown = set(overrides) - set(SETTING_NAMES) - set(ROOM_SETTING_NAMES)
         if unknown:
             raise EvaluatorError(f"unknown game setting: {', '.join(sorted(unknown))}")
         for name, value in overrides.items():
             if name == "forced_bets":
                 if value not in ("blinds", "ante"):
                     raise EvaluatorError("forced bets must be 'blinds' or 'ante'")
+                continue
+            if name == "structure":
+                if value not in STRUCTURES:
+                    raise EvaluatorError(f"the structure must be one of {', '.join(STRUCTURES)}")
+                continue
+            if name == "draws":
+                if value not in DRAW_COUNTS or isinstance(value, bool):
+                    raise EvaluatorError("a draw game has one, two or three draws")
                 continue
             most = MAX_RAISE_CAP if name == "raise_cap" else MAX_CHIPS
             if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= most:
@@ -171,7 +221,11 @@ SETTING_NAMES = (
     "small_bet",
     "big_bet",
 )
-assert set(SETTING_NAMES) <= {f.name for f in fields(GameProfile)}
+# A card room's form of a game: what its histories need beyond the lessons'
+# settings. Kept apart so the teachers' settings box does not offer them
+# (lessons stay fixed-limit triple draw), but records accept them.
+ROOM_SETTING_NAMES = ("structure", "draws")
+assert set(SETTING_NAMES + ROOM_SETTING_NAMES) <= {f.name for f in fields(GameProfile)}
 
 # Badacey: lesson 000 (fixed-limit 6/12, blinds 3/6, replace 0-5 cards; the
 # summary page's 0-3 is a room setting). Badugi: lesson 003 (2/4 units, any of

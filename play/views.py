@@ -26,7 +26,7 @@ from evaluator import PROFILES, EvaluatorError
 from evaluator.play import PERSONALITIES, IllegalAction, LiveHand, grade_decision
 from lessons.deals.histories import replay_history
 from lessons.exercises.forms import ReplayStepForm
-from lessons.hands.hand_admin import has_phh, phh_response
+from lessons.hands.hand_admin import phh_note, phh_response
 from lessons.learners.progress import learner_of
 from lessons.models import Learner
 from lessons.replayer.steps import ReplayPage
@@ -216,7 +216,7 @@ def review(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
         "game": live.profile,
         "replay_title": f"{live.profile.name} hand {hand.pk}",
         "crumb": f"Review: hand {hand.pk}",
-        "has_phh": has_phh(hand.game),
+        "phh_note": phh_note(live.profile),
     }
     template = "play/review.html"
     if request.htmx and not request.htmx.history_restore_request:

@@ -8,6 +8,8 @@ only the total it reaches (``raises to $0.20``), a call the chips it adds,
 draw headings carry the pot in brackets, a seat that draws unseen cards
 ``is dealt 2 cards``, and the winners are ``wins the pot ($0.81)``.
 Files are often UTF-16 with a stray last byte; ``decoding`` handles that.
+Pot-limit and no-limit tables (``PL``, ``NL``) give the blinds as their
+stakes; fixed-limit ones the small and big bet.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import re
 from ..money import currency_code
 from .draw_lines import read_dealt, read_discard
 from .errors import HandHistoryError
-from .games import FULLTILT_GAMES, FULLTILT_NOT_REPLAYED
+from .games import FULLTILT_GAMES, FULLTILT_NOT_REPLAYED, SINGLE_DRAW_NAMES, structure_named
 from .lines import HandContext, hand_lines, is_chatter
 from .money import scale_for
 from .parsed import (
@@ -92,15 +94,18 @@ def parse_fulltilt_layout(text: HandText) -> ParsedHand:
     ctx = HandContext(hand_id, scale_for("\n".join((*text.lines[1:], amounts))))
     if rest.rstrip().endswith("(partial)"):
         raise ctx.fail("Full Tilt marked this hand partial: the file holds only part of it", first)
-    game = _game(rest, ctx, first)
+    game, structure, draws = _game(rest, ctx, first)
     if stakes is None:
         raise ctx.fail("the first line gives no stakes such as '- $0.10/$0.20 -'", first)
+    small = stakes.group(1) if structure == "fixed-limit" else stakes.group(2)
     hand = ParsedHand(
         hand_id=hand_id,
         layout="fulltilt",
         room="Full Tilt Poker",
         game=game,
-        small_bet=ctx.amount(stakes.group(1), first),
+        structure=structure,
+        draws=draws,
+        small_bet=ctx.amount(small, first),
         big_bet=ctx.amount(stakes.group(2), first),
         scale=ctx.scale,
         header_line=first,
@@ -111,7 +116,8 @@ def parse_fulltilt_layout(text: HandText) -> ParsedHand:
     return hand
 
 
-def _game(rest: str, ctx: HandContext, line: int) -> str:
+def _game(rest: str, ctx: HandContext, line: int) -> tuple[str, str, int]:
+    """The profile, the structure and the draws the header names, in that order."""
     m = _GAME.search(rest + " - ")
     if m is None:
         raise ctx.fail("the first line names no game such as '- FL Badugi -'", line)
@@ -120,15 +126,15 @@ def _game(rest: str, ctx: HandContext, line: int) -> str:
     if key is None:
         if name in FULLTILT_NOT_REPLAYED:
             raise ctx.fail(
-                f"Full Tilt's {name} is not replayed yet: the engine deals three draws and "
-                "plays lowball and Badugi hands only (Badugi, 2-7 and A-5 triple draw are read)",
+                f"Full Tilt's {name} is not replayed yet: the engine plays lowball and Badugi "
+                "hands only (Badugi, 2-7 and A-5 triple draw and 2-7 single draw are read)",
                 line,
             )
         known = ", ".join(FULLTILT_GAMES)
         raise ctx.fail(f"'{name[:60]}' is not a game this reader knows (it reads {known})", line)
-    if structure not in ("FL", "Limit"):
-        raise ctx.fail(f"this {name} hand is not fixed limit; only limit is read", line)
-    return key
+    found = structure_named(structure)
+    assert found is not None  # the pattern admits only the room's structure words
+    return key, found, 1 if name in SINGLE_DRAW_NAMES else 3
 
 
 class _Reader:

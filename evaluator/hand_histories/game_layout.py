@@ -2,7 +2,9 @@
 
 Calls there give the chips a seat adds and raises the round total they reach;
 the draws are headed ``*** FIRST DRAW ***`` and the betting after each draw
-follows without a heading of its own.
+follows without a heading of its own. The structure follows the game's name
+("Badugi Limit", "Single Draw 2-7 Lowball No Limit"); in fixed limit the
+stakes are the small and big bet, in pot and no limit the two blinds.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ import re
 from ..money import currency_code
 from .draw_lines import read_dealt, read_discard
 from .errors import HandHistoryError
-from .games import GAME_LAYOUT_GAMES
+from .games import GAME_LAYOUT_GAMES, SINGLE_DRAW_NAMES, structure_named
 from .lines import HandContext, hand_lines
 from .money import scale_for
 from .parsed import (
@@ -33,7 +35,8 @@ _STAKES_CURRENCY = re.compile(r"\(([^()/]+/[^()/]+?)(?:\s+([A-Z]{3}))?\)")
 _TABLE = re.compile(r"Table '.*' .*Seat #(\d+) is the button")
 _SEAT = re.compile(r"Seat (\d+): (.+?) \(([^()]+?) in chips(?:,[^()]*)?\)(.*)")
 _HEADING = re.compile(r"\*\*\* (.+?) \*\*\*")
-_DRAWS = {"FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3}
+_DRAWS = {"FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3, "DRAW": 1}
+_STRUCTURE = re.compile(r"\s+(Half Pot Limit|Pot Limit|No Limit|Limit)\b")
 _POST = re.compile(r"posts (small blind|big blind|the ante) (\S+)(?: and is all-in)?")
 _ACTION = re.compile(
     r"(folds|checks|calls|bets|raises)(?: (\S+))?(?: to (\S+))?( and is all-in)?(?: \[.*\])?"
@@ -60,15 +63,19 @@ def parse_game_layout(text: HandText) -> ParsedHand:
     # header counts only through its stakes.
     shown = "\n".join((*text.lines[1:], *(stakes[-1] if stakes else ())))
     ctx = HandContext(hand_id, scale_for(shown))
-    game = _game(rest, ctx, first)
+    game, structure, draws = _game(rest, ctx, first)
     if not stakes:
         raise ctx.fail("the first line gives no stakes such as ($0.10/$0.20)", first)
     small, big = stakes[-1]
+    if structure != "fixed-limit":
+        small = big  # the blinds: the big one is the smallest bet
     hand = ParsedHand(
         hand_id=hand_id,
         layout="game",
         room="PokerStars",
         game=game,
+        structure=structure,
+        draws=draws,
         small_bet=ctx.amount(small, first),
         big_bet=ctx.amount(big, first),
         scale=ctx.scale,
@@ -89,12 +96,20 @@ def _currency(rest: str) -> str:
     return code or currency_code("", stakes)
 
 
-def _game(rest: str, ctx: HandContext, line: int) -> str:
+def _game(rest: str, ctx: HandContext, line: int) -> tuple[str, str, int]:
+    """The profile, the structure and the draws the header names, in that order."""
     for name, key in GAME_LAYOUT_GAMES.items():
-        if name in rest:
-            if "Limit" not in rest or "No Limit" in rest or "Pot Limit" in rest:
-                raise ctx.fail(f"this {name} hand is not fixed limit; only limit is read", line)
-            return key
+        at = rest.find(name)
+        if at >= 0:
+            m = _STRUCTURE.match(rest, at + len(name))
+            structure = structure_named(m.group(1)) if m else None
+            if structure is None:
+                raise ctx.fail(
+                    f"this {name} hand names no structure (Limit, Pot Limit or No Limit) "
+                    "after the game",
+                    line,
+                )
+            return key, structure, 1 if name in SINGLE_DRAW_NAMES else 3
     shown = rest.split(" - ")[0][:60]
     known = ", ".join(GAME_LAYOUT_GAMES)
     raise ctx.fail(f"'{shown}' is not a game this reader knows (it reads {known})", line)

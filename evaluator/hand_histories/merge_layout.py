@@ -26,7 +26,7 @@ from xml.parsers import expat
 
 from ..cards import Card
 from .errors import HandHistoryError
-from .games import MERGE_GAMES, MERGE_NOT_REPLAYED
+from .games import MERGE_GAMES, MERGE_NOT_REPLAYED, structure_named
 from .lines import HandContext
 from .parsed import (
     ActionLine,
@@ -187,8 +187,9 @@ def _parse_game(game: _Game) -> ParsedHand:
     m = _STAKES.match(stakes)
     if m is None or m.group(2) is None:
         raise ctx.fail(f"'{stakes[:40]}' are not stakes such as 'Limit ($0.10/$0.20)'", game.line)
-    if m.group(1) != "Limit":
-        raise ctx.fail(f"this {kind} hand is {m.group(1)}; only fixed limit is read", game.line)
+    # "Pot Limit ($0.05/$0.10)" gives the blinds: the big one is the smallest bet.
+    structure = structure_named(m.group(1)) or "fixed-limit"
+    small = m.group(2) if structure == "fixed-limit" else m.group(3)
     if re.search(r"\d\.\d", m.group(2) + m.group(3)):
         scale = 100
         ctx = HandContext(hand_id, scale)
@@ -197,7 +198,8 @@ def _parse_game(game: _Game) -> ParsedHand:
         layout="merge",
         room="Merge",
         game=key,
-        small_bet=ctx.amount(m.group(2), game.line),
+        structure=structure,
+        small_bet=ctx.amount(small, game.line),
         big_bet=ctx.amount(m.group(3), game.line),
         scale=scale,
         header_line=game.line,

@@ -3,6 +3,10 @@
 Every betting round and draw has a heading; a call or raise gives the seat's
 total for the round; every seat gets a ``Dealt to`` line with ``X`` for the
 cards nobody saw; the summary gives each seat's stack after the hand.
+
+The room names the structure before the game and, for a table with fewer
+than three draws, the draws after it ("No Limit Badacey Single Draw",
+"Pot Limit Badacey Double Draw"); a big-bet table's stakes are its blinds.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 import re
 
 from ..money import currency_code
-from .games import MIX_LAYOUT_GAMES
+from .games import DRAW_SUFFIXES, MIX_LAYOUT_GAMES, structure_named
 from .lines import HandContext, hand_lines
 from .money import scale_for
 from .parsed import (
@@ -59,19 +63,23 @@ def parse_mix_layout(text: HandText) -> ParsedHand:
     if m is None:
         raise ctx.fail("the first line must read '#ID: Limit <game> - <small>/<big>'", first)
     name = m.group(2)
-    limit, _, game_name = name.partition(" ")
-    game = MIX_LAYOUT_GAMES.get(game_name)
-    if game is None or limit != "Limit":
+    found = _game(name)
+    if found is None:
         known = ", ".join(MIX_LAYOUT_GAMES)
         raise ctx.fail(
-            f"'{name[:60]}' is not a game this reader knows (it reads Limit {known})", first
+            f"'{name[:60]}' is not a game this reader knows (it reads Limit, Pot Limit or "
+            f"No Limit {known}, with one, two or three draws)",
+            first,
         )
+    game, structure, draws = found
     hand = ParsedHand(
         hand_id=hand_id,
         layout="mix",
         room="mixed-games room",
         game=game,
-        small_bet=ctx.amount(m.group(3), first),
+        structure=structure,
+        draws=draws,
+        small_bet=ctx.amount(m.group(3 if structure == "fixed-limit" else 4), first),
         big_bet=ctx.amount(m.group(4), first),
         scale=ctx.scale,
         header_line=first,
@@ -80,6 +88,25 @@ def parse_mix_layout(text: HandText) -> ParsedHand:
     )
     _Reader(hand, ctx).read(text)
     return hand
+
+
+def _game(name: str) -> tuple[str, str, int] | None:
+    """The profile, structure and draws of a name like "Pot Limit Badacey Double Draw"."""
+    for words in ("Half Pot Limit", "Pot Limit", "No Limit", "Limit"):
+        if name.startswith(words + " "):
+            structure, rest = structure_named(words), name[len(words) + 1 :]
+            break
+    else:
+        return None
+    assert structure is not None
+    if rest in MIX_LAYOUT_GAMES:
+        return MIX_LAYOUT_GAMES[rest], structure, 3
+    for suffix, draws in DRAW_SUFFIXES.items():
+        base = rest.removesuffix(" " + suffix)
+        if base != rest:
+            key = MIX_LAYOUT_GAMES.get(base) or MIX_LAYOUT_GAMES.get(f"{base} Triple Draw")
+            return None if key is None else (key, structure, draws)
+    return None
 
 
 class _Reader:

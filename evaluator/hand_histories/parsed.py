@@ -115,3 +115,8 @@ class ParsedHand:
     nets: list[NetLine] = field(default_factory=list)
     # A PHH file's winnings already include any bet nobody called.
     winnings_include_returns: bool = False
+    # The betting structure and the number of draws the header names
+    # (evaluator.structures); in a big-bet hand ``small_bet`` and ``big_bet``
+    # are both the big blind, the smallest opening bet.
+    structure: str = "fixed-limit"
+    draws: int = 3

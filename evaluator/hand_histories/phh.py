@@ -2,10 +2,13 @@
 
 Amounts are written in the room's units (a hand read in cents as dollars and
 cents, with its ``currency``). PHH names a game by a variant code; it has
-codes for fixed-limit Badugi (``FB``) and 2-7 triple draw (``F2L3D``) but
-none for Badacey, Badeucey or A-5 triple draw, so those are refused with a
-sentence saying so unless the caller asks for the codes the site proposes
-(``PROPOSED``, documented in docs/hand-histories.md). Players are numbered from the
+codes for fixed-limit Badugi (``FB``), 2-7 triple draw (``F2L3D``) and
+no-limit 2-7 single draw (``N2L1D``) but none for Badacey, Badeucey, A-5
+triple draw or the other structures and draw counts, so those are refused
+with a sentence saying so unless the caller asks for the codes the site
+proposes (``proposed_code``, documented in docs/hand-histories.md). A
+big-bet hand gives PHH its smallest bet as ``min_bet`` instead of the
+fixed-limit ``small_bet`` and ``big_bet``, as PHH's no-limit games do. Players are numbered from the
 button's left, the button last, as PHH counts them; a card nobody saw is
 written ``??``. The file is built from the replay's own steps, so what it
 says is exactly what the engine checked.
@@ -19,14 +22,65 @@ from collections.abc import Callable, Sequence
 from ..cards import Card
 from ..errors import EvaluatorError
 from ..money import Money
+from ..profiles import PROFILES, GameProfile
 from ..replay import Replay, Step
+from ..structures import DRAW_COUNTS, STRUCTURES
 
+# PHH's own codes for the lessons' fixed-limit triple draw games, by profile.
 VARIANTS = {"badugi": "FB", "deuce_to_seven": "F2L3D"}
+# Every code PHH itself defines for a draw game the engine plays, by
+# (profile, structure, draws): PokerKit reads these files.
+STANDARD = {
+    ("badugi", "fixed-limit", 3): "FB",
+    ("deuce_to_seven", "fixed-limit", 3): "F2L3D",
+    ("deuce_to_seven", "no-limit", 1): "N2L1D",
+}
 # Codes the site proposes for the games PHH does not name yet, in PHH's style
 # (docs/hand-histories.md): A-5 lowball triple draw after F2L3D, and the two
 # split games as Badugi "/" the five-card low they share the pot with, as
 # FO/8 writes Omaha split with its eight-or-better low.
 PROPOSED = {"ace_to_five": "FAL3D", "badacey": "FB/AL3D", "badeucey": "FB/2L3D"}
+# The structure's letter leads every code, as in PHH (F fixed, P pot, N no
+# limit); PHH has no half-pot game, so the site proposes H for it.
+_STRUCTURE_LETTERS = {"fixed-limit": "F", "pot-limit": "P", "half-pot-limit": "H", "no-limit": "N"}
+# Each game's part of the code, by its number of draws ("2L1D": 2-7 lowball, one draw).
+_GAME_PARTS = {
+    "badugi": "B{n}D",
+    "deuce_to_seven": "2L{n}D",
+    "ace_to_five": "AL{n}D",
+    "badacey": "B/AL{n}D",
+    "badeucey": "B/2L{n}D",
+}
+
+
+def proposed_code(key: str, structure: str, draws: int) -> str:
+    """The code of a game in any structure and draw count, PHH's own where it has one.
+
+    Badugi's triple draw keeps PHH's bare ``B`` (``FB``, so ``PB`` in pot
+    limit); with fewer draws it says them (``NB1D``), as the lowball codes do.
+    """
+    standard = STANDARD.get((key, structure, draws))
+    if standard is not None:
+        return standard
+    part = "B" if key == "badugi" and draws == 3 else _GAME_PARTS[key].format(n=draws)
+    return _STRUCTURE_LETTERS[structure] + part
+
+
+# Every code the reader knows, back to the game it names.
+CODES = {
+    proposed_code(key, structure, draws): (key, structure, draws)
+    for key in PROFILES
+    for structure in STRUCTURES
+    for draws in DRAW_COUNTS
+}
+
+
+def variant_code(profile: GameProfile, *, proposed: bool = False) -> str | None:
+    """PHH's code for the profile's game, or the site's proposal when ``proposed``."""
+    found = (profile.key, profile.structure, profile.draws)
+    if found in STANDARD:
+        return STANDARD[found]
+    return proposed_code(*found) if proposed else None
 
 
 def to_phh(played: Replay, *, hand: str | None = None, proposed: bool = False) -> str:
@@ -36,13 +90,12 @@ def to_phh(played: Replay, *, hand: str | None = None, proposed: bool = False) -
     the site proposes (``PROPOSED``); PokerKit cannot read those files.
     """
     record, profile = played.record, played.profile
-    code = VARIANTS.get(record.profile_key)
-    if code is None and proposed:
-        code = PROPOSED.get(record.profile_key)
+    code = variant_code(profile, proposed=proposed)
     if code is None:
         raise EvaluatorError(
-            f"PHH has no variant code for {profile.name}: only Badugi (FB) and "
-            "2-7 triple draw (F2L3D) can be exported"
+            f"PHH has no variant code for {profile.title}: only fixed-limit Badugi (FB), "
+            "fixed-limit 2-7 triple draw (F2L3D) and no-limit 2-7 single draw (N2L1D) "
+            "can be exported"
         )
     n = len(record.seats)
     order = [(record.button + 1 + k) % n for k in range(n)]  # PHH's p1 .. pn
@@ -79,8 +132,11 @@ def to_phh(played: Replay, *, hand: str | None = None, proposed: bool = False) -
         "ante_trimming_status = true",
         f"antes = {_list(antes, number)}",
         f"blinds_or_straddles = {_list(blinds, number)}",
-        f"small_bet = {number(profile.small_bet)}",
-        f"big_bet = {number(profile.big_bet)}",
+        *(
+            [f"small_bet = {number(profile.small_bet)}", f"big_bet = {number(profile.big_bet)}"]
+            if profile.is_fixed_limit
+            else [f"min_bet = {number(profile.small_bet)}"]
+        ),
         f"starting_stacks = {_list([record.seats[s].stack or 0 for s in order], number)}",
         "actions = [",
         *[f"  {_q(a)}," for a in actions],

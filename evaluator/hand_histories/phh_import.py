@@ -7,8 +7,9 @@ deals, ``p2 cbr 20`` bets or raises to 20, ``p2 cc`` checks or calls, ``p1
 f`` folds, ``p1 sd Kh`` discards and ``p1 sm …`` shows (a bare ``sm``
 mucks). The file is turned into the same parsed form the rooms' histories
 fill, replayed by the deal engine and held against the file's ``winnings``
-and ``finishing_stacks``. Besides PHH's own codes (``FB``, ``F2L3D``) this
-reads the codes the site proposes for its other games (``phh.PROPOSED``).
+and ``finishing_stacks``. Besides PHH's own codes (``FB``, ``F2L3D``,
+``N2L1D``) this reads the codes the site proposes for its other games and
+structures (``phh.CODES``); a big-bet file's smallest bet is its ``min_bet``.
 Amounts are read as exact decimals: a file written in dollars and cents is
 read in cents.
 """
@@ -35,9 +36,8 @@ from .parsed import (
     Section,
     ShowLine,
 )
-from .phh import PROPOSED, VARIANTS
+from .phh import CODES, STANDARD
 
-_CODES = {code: game for game, code in {**VARIANTS, **PROPOSED}.items()}
 _CARD = re.compile(r"\?\?|[2-9TJQKA][cdhs]")
 
 
@@ -61,11 +61,13 @@ def parse_phh(text: str) -> ParsedHand:
 
     hand_id = str(data.get("hand", "phh"))
     variant = data.get("variant")
-    game = _CODES.get(str(variant))
-    if game is None:
-        known = ", ".join(_CODES)
+    found = CODES.get(str(variant))
+    if found is None:
+        known = ", ".join(STANDARD.values())
         raise HandHistoryError(
-            f"the variant '{str(variant)[:20]}' is not one this reader knows (it reads {known})",
+            f"the variant '{str(variant)[:20]}' is not one this reader knows (it reads PHH's "
+            f"{known} and the site's proposed codes such as FB/AL3D or PB, listed in "
+            "docs/hand-histories.md)",
             hand=hand_id,
             line=line_of("variant"),
         )
@@ -78,6 +80,7 @@ def parse_phh(text: str) -> ParsedHand:
         *_numbers(data, "winnings", hand_id, 1, n),
         *_numbers(data, "finishing_stacks", hand_id, 1, n),
         _decimal(data.get("small_bet", 0), "small_bet", hand_id, line_of("small_bet")),
+        _decimal(data.get("min_bet", 0), "min_bet", hand_id, line_of("min_bet")),
         _decimal(data.get("big_bet", 0), "big_bet", hand_id, line_of("big_bet")),
         _decimal(data.get("_rake", 0), "_rake", hand_id, line_of("_rake")),
     ]
@@ -99,13 +102,21 @@ def parse_phh(text: str) -> ParsedHand:
     if len(players) != n or n < 2:
         raise ctx.fail("the file needs a name and a stack for each of two or more players", 1)
     first = line_of("variant")
+    game, structure, draws = found
+    if structure == "fixed-limit":
+        small = chips(data.get("small_bet", 0), line_of("small_bet"))
+        big = chips(data.get("big_bet", 0), line_of("big_bet"))
+    else:
+        small = big = chips(data.get("min_bet", 0), line_of("min_bet"))
     hand = ParsedHand(
         hand_id=hand_id,
         layout="phh",
         room="PHH file",
         game=game,
-        small_bet=chips(data.get("small_bet", 0), line_of("small_bet")),
-        big_bet=chips(data.get("big_bet", 0), line_of("big_bet")),
+        structure=structure,
+        draws=draws,
+        small_bet=small,
+        big_bet=big,
         scale=scale,
         header_line=first,
         last_line=len(lines),
@@ -250,7 +261,13 @@ class _Actions:
             raise ctx.fail(f"cannot read the action '{' '.join(words)[:40]}'", line)
         name, verb = self._player(words[0], line), words[1]
         if verb == "sd":
-            if self.section is None or self.section.kind != "draw":
+            if (
+                self.section is None
+                or self.section.kind != "draw"
+                # A seat drawing again: the next draw, with no betting between
+                # because every seat but one is all-in.
+                or any(d.name == name for d in self.section.draws)
+            ):
                 self._open("draw", line)
             assert self.section is not None
             cards, hidden = self._cards(words[2] if len(words) > 2 else "", line)

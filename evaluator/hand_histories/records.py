@@ -60,6 +60,10 @@ def build_record(
         "big_blind": hand.small_bet,
         "small_blind": small_blind,
     }
+    if hand.structure != "fixed-limit":
+        settings["structure"] = hand.structure
+    if hand.draws != 3:
+        settings["draws"] = hand.draws
     if "small blind" not in blinds and "big blind" not in blinds:
         settings |= {"forced_bets": "ante", "ante": blinds.get("ante", 1)}
     posts: list[Post] = []
@@ -141,8 +145,9 @@ def _streets(hand: ParsedHand, stacks: dict[str, int]) -> tuple[Street, ...]:
         (i for i, s in enumerate(ordered) if s is not None and (s.actions or s.draws)), default=-1
     )
     folded = {a.name for s in sections for a in s.actions if a.kind == "fold"}
-    keep = 7 if len(stacks) - len(folded & set(stacks)) >= 2 else last + 1
-    ordered = (ordered + [None] * 7)[:keep]
+    every = 2 * hand.draws + 1  # the betting rounds and the draws between them
+    keep = every if len(stacks) - len(folded & set(stacks)) >= 2 else last + 1
+    ordered = (ordered + [None] * every)[:keep]
     left = dict(stacks)  # dead blinds are already out of these stacks
     live = [p for p in hand.posts if p.kind != "dead blind"]
     for post in live:

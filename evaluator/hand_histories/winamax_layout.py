@@ -17,7 +17,7 @@ import re
 
 from ..cards import Card
 from .errors import HandHistoryError
-from .games import WINAMAX_GAMES
+from .games import WINAMAX_GAMES, structure_named
 from .lines import HandContext, hand_lines
 from .money import scale_for
 from .parsed import (
@@ -71,8 +71,9 @@ def parse_winamax_layout(text: HandText) -> ParsedHand:
     if game is None:
         known = ", ".join(WINAMAX_GAMES)
         raise ctx.fail(f"'{name[:60]}' is not a game this reader knows (it reads {known})", first)
-    if structure != "fixed limit":
-        raise ctx.fail(f"this {name} hand is {structure}; only fixed limit is read", first)
+    # "pot limit" and "no limit" tables give their blinds as the stakes; the
+    # big one is the smallest bet.
+    rules = structure_named(structure) or "fixed-limit"
     if len(amounts) not in (2, 3):
         raise ctx.fail(f"'({stakes[:30]})' are not stakes such as (0.10€/0.20€)", first)
     hand = ParsedHand(
@@ -80,7 +81,8 @@ def parse_winamax_layout(text: HandText) -> ParsedHand:
         layout="winamax",
         room="Winamax",
         game=game,
-        small_bet=_amount(ctx, amounts[-2], first),
+        structure=rules,
+        small_bet=_amount(ctx, amounts[-2] if rules == "fixed-limit" else amounts[-1], first),
         big_bet=_amount(ctx, amounts[-1], first),
         scale=ctx.scale,
         header_line=first,

@@ -187,14 +187,18 @@ class _Replayer:
         self.used.update(self.owner)
         self.dealt = len(self.owner) + sum(self.hidden)
         button = self.names[self.record.button]
-        self._step(
-            "deal",
-            lambda: (
-                f"{button} has the button. Each seat is dealt "
-                f"{number_word(self.profile.hand_size)} cards."
-            ),
-            range(len(self.names)),
-        )
+        profile = self.profile
+
+        def text() -> str:
+            # A room's other structure or draw count is named first: its bets are
+            # sized by other rules than the lessons' fixed-limit triple draw.
+            game = "" if profile.title == profile.name else f"The game is {profile.title}. "
+            return (
+                f"{game}{button} has the button. Each seat is dealt "
+                f"{number_word(profile.hand_size)} cards."
+            )
+
+        self._step("deal", text, range(len(self.names)))
 
     def _post(self, seat: int, what: str, chips: int, line: int | None = None) -> None:
         t, profile = self.table, self.profile

@@ -89,7 +89,7 @@ def _open_first_round(table: Table, profile: GameProfile, blinds: list[tuple[int
     bigs = [seat for seat, kind in blinds if kind == "big blind"]
     table.start_round(0)
     if bigs:
-        table.bet_to = table.full_level = profile.big_blind
+        table.bet_to = table.full_level = table.last_raise = profile.big_blind
         table.bets = 1
         order = table.clockwise_from(table.button + 1)
         if table.n == 2:

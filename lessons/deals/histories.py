@@ -61,7 +61,8 @@ def history_facts(history: str) -> HistoryFacts:
     final = played.steps[-1].state.seats
     return HistoryFacts(
         game=record.profile_key,
-        settings={k: v for k, v in record.settings.items() if v != defaults[k]},
+        # A room's structure or draw count has no lesson default, so it is always kept.
+        settings={k: v for k, v in record.settings.items() if v != defaults.get(k)},
         seats=[{"name": seat.name, "cards": format_cards(seat.cards)} for seat in final],
         button=record.button,
         pot=played.settlement.total,

@@ -568,9 +568,14 @@ class Deal(SeatReadings, models.Model):
 
     def _clean_settings_against(self, facts: HistoryFacts, add) -> None:
         ours, theirs = full_settings(self.game, self.settings), facts.full_settings()
-        differ = [name for name in theirs if ours[name] != theirs[name]]
+        # A room's structure or draw count appears only where it is not the default.
+        names = [*theirs, *(name for name in ours if name not in theirs)]
+        differ = [name for name in names if ours.get(name) != theirs.get(name)]
         if differ:
-            said = ", ".join(f"{name} = {theirs[name]} (not {ours[name]})" for name in differ)
+            said = ", ".join(
+                f"{name} = {theirs.get(name, 'the default')} (not {ours.get(name, 'the default')})"
+                for name in differ
+            )
             add(
                 "settings",
                 f"The history's table has {said}: clear the settings to take them from "

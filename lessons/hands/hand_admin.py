@@ -29,7 +29,8 @@ from django.utils.text import slugify
 from evaluator import EvaluatorError
 from evaluator.hand_histories import HandHistoryError, to_phh
 from evaluator.hand_histories.decoding import decode, stray_byte_note
-from evaluator.hand_histories.phh import VARIANTS
+from evaluator.hand_histories.phh import variant_code
+from evaluator.profiles import GameProfile
 from lessons.deals.histories import replay_history
 from lessons.hands import hand_import, import_jobs
 from lessons.hands.hand_import_task import import_history
@@ -174,9 +175,13 @@ def import_job_view(
 
 
 def phh_response(played, name: str) -> HttpResponse:
-    """The deal as a .phh download, or a plain sentence when PHH cannot hold it."""
+    """The deal as a .phh download, or a plain sentence when PHH cannot hold it.
+
+    A game PHH has no code for yet is written with the code the site proposes
+    (docs/hand-histories.md), so every game can be downloaded and read back in.
+    """
     try:
-        text = to_phh(played, hand=name)
+        text = to_phh(played, hand=name, proposed=True)
     except EvaluatorError as error:
         return HttpResponse(f"{error}.", status=400, content_type="text/plain; charset=utf-8")
     response = HttpResponse(text, content_type="application/toml; charset=utf-8")
@@ -184,11 +189,19 @@ def phh_response(played, name: str) -> HttpResponse:
     return response
 
 
-PHH_GAMES = tuple(VARIANTS)  # the games PHH has a variant code for
+def phh_note(profile: GameProfile) -> str:
+    """What the download holds: PHH's own code, or the site's proposal PokerKit cannot read yet."""
+    code = variant_code(profile, proposed=True)
+    if variant_code(profile) is not None:
+        return f"PHH code {code}, which PokerKit reads"
+    return f"the code {code} this site proposes for {profile.title}; PokerKit cannot read it yet"
 
 
-def has_phh(game: str) -> bool:
-    return game in PHH_GAMES
+def phh_label(profile: GameProfile) -> str:
+    """The admin's short button text: a proposed code is named so no one mistakes it for PHH's."""
+    if variant_code(profile) is not None:
+        return "Download as PHH"
+    return f"Download as PHH (proposed code {variant_code(profile, proposed=True)})"
 
 
 @admin.register(RealHand)
@@ -227,10 +240,12 @@ class RealHandAdmin(admin.ModelAdmin):
 
     @admin.display(description="PHH export")
     def phh_link(self, hand: RealHand) -> str:
-        if not has_phh(hand.game):
-            return "PHH has no code for this game, so it cannot be exported."
+        try:
+            profile = replay_history(hand.history).profile
+        except EvaluatorError as error:
+            return f"This hand cannot be exported: {error}."
         url = reverse("admin:lessons_realhand_phh", args=[hand.pk])
-        return format_html('<a href="{}">Download as PHH</a>', url)
+        return format_html('<a href="{}">Download as PHH</a> ({})', url, phh_note(profile))
 
     def phh_view(self, request: HttpRequest, object_id: int) -> HttpResponse:
         # Through get_queryset, as every admin view: a learner's own saved

@@ -9,7 +9,9 @@ questions that step can carry and builds the draft ``Deal``. Three moments:
   exact expected share (``discard`` with ``model: share``), when that seat's
   and every other live seat's cards are known just before it;
 - a bet or raise: what a full raise over the bet faced reaches
-  (``raise_to``), when at least two hands are known at that step.
+  (``raise_to``), when at least two hands are known at that step, in a
+  fixed-limit hand only (the lessons' game; a pot- or no-limit raise has
+  a range of sizes, not one answer).
 
 The exercise holds only the known hands, so it is checked against the
 engine before it is offered: at the showdown the deal's own settlement must
@@ -54,7 +56,9 @@ def _candidates(played: Replay, index: int) -> list[Moment]:
     if step.kind == "draw" and step.actor is not None:
         name = step.state.seats[step.actor].name
         return [Moment("draw", f"Practise this draw: which cards should {name} throw?")]
-    if step.kind == "action" and step.action in ("bet", "raise"):
+    # The raise question is the lessons' fixed-limit one: in a room's pot-limit or
+    # no-limit hand a full raise has no single answer, so none is asked there.
+    if step.kind == "action" and step.action in ("bet", "raise") and played.profile.is_fixed_limit:
         return [Moment("raise", "Practise this bet: what does a full raise over it reach?")]
     return []
 
@@ -84,7 +88,8 @@ def make_exercise(hand: RealHand, played: Replay, index: int, kind: str) -> Deal
     deal.slug = slugify(f"{hand.slug}-{kind}-{index}")[:80]
     deal.game = played.record.profile_key
     defaults = full_settings(deal.game, {})
-    deal.settings = {k: v for k, v in played.record.settings.items() if v != defaults[k]}
+    # A room's structure or draw count has no lesson default, so it is always kept.
+    deal.settings = {k: v for k, v in played.record.settings.items() if v != defaults.get(k)}
     deal.published = False
     try:
         deal.full_clean()

@@ -211,7 +211,10 @@ def table_for(replay: Replay, question: Question) -> ReplayTable:
         button=button,
     )
     if question.kind == POT:
-        table.parts = [dict(POT_SKILL_PART)]
+        # Only a fixed-limit pot is the schedule's sizes added up; a big-bet
+        # hand's pot is table reading, which the pot_at kind counts towards.
+        fixed = replay.profile.is_fixed_limit
+        table.parts = [dict(POT_SKILL_PART) if fixed else {"kind": "pot_at"}]
     elif question.kind == READING:
         table.parts = [{"kind": "badugi_cards", "seat": question.seat}]
     else:

@@ -182,7 +182,9 @@ class DealAdmin(admin.ModelAdmin):
                 and self.has_add_permission(request)
             ):
                 return self._deleted_meanwhile(request, object_id)
-        extra_context = {**(extra_context or {}), "phh_games": hand_admin.PHH_GAMES}
+        shown = self.get_object(request, str(object_id)) if object_id is not None else None
+        label = hand_admin.phh_label(shown.profile) if shown and shown.has_history else ""
+        extra_context = {**(extra_context or {}), "phh_label": label}
         try:
             return super().changeform_view(request, object_id, form_url, extra_context)
         except StaleDealError as error:

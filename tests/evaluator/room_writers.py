@@ -25,6 +25,7 @@ from evaluator.replay import Replay, replay
 from evaluator.replay.snapshots import Step
 
 LAYOUT_GAMES = {
+    "stars": ("badugi", "deuce_to_seven"),
     "fulltilt": ("badugi", "deuce_to_seven", "ace_to_five"),
     "winamax": ("deuce_to_seven",),
     "merge": ("badugi", "deuce_to_seven", "ace_to_five"),
@@ -35,6 +36,34 @@ _FULLTILT_NAMES = {
     "ace_to_five": "A-5 Triple Draw",
 }
 _MERGE_NAMES = {"badugi": "Badugi", "deuce_to_seven": "2-7 Lowball", "ace_to_five": "A-5 Lowball"}
+_STARS_NAMES = {"badugi": "Badugi", "deuce_to_seven": "Triple Draw 2-7 Lowball"}
+# How each room writes a structure (fpdb-3's parsers read the same words).
+_STARS_STRUCTURES = {"fixed-limit": "Limit", "pot-limit": "Pot Limit", "no-limit": "No Limit"}
+_FULLTILT_STRUCTURES = {
+    "fixed-limit": "FL",
+    "pot-limit": "PL",
+    "half-pot-limit": "HPL",
+    "no-limit": "NL",
+}
+_WINAMAX_STRUCTURES = {
+    "fixed-limit": "fixed limit",
+    "pot-limit": "pot limit",
+    "no-limit": "no limit",
+}
+_MERGE_STRUCTURES = {
+    "fixed-limit": "Limit",
+    "pot-limit": "Pot Limit",
+    "half-pot-limit": "Half Pot Limit",
+    "no-limit": "No Limit",
+}
+
+
+def _stakes(record: DealRecord) -> tuple[int, int]:
+    """The header's two amounts: the bets in fixed limit, the blinds in big-bet games."""
+    s = record.settings
+    if "structure" in s:
+        return s["small_blind"], s["big_blind"]
+    return s["small_bet"], s["big_bet"]
 
 
 @dataclass(frozen=True)
@@ -162,16 +191,18 @@ def write_fulltilt(hand: Invented) -> str:
     played = hand.played
     record = played.record
     names = [seat.name for seat in record.seats]
-    settings = record.settings
     game = _FULLTILT_NAMES[record.profile_key]
+    if record.settings.get("draws") == 1:
+        game = "2-7 Single Draw"
+    structure = _FULLTILT_STRUCTURES[record.settings.get("structure", "fixed-limit")]
 
     def m(chips: int) -> str:
         return _money(hand, chips, "fulltilt")
 
-    stakes = f"{m(settings['small_bet'])}/{m(settings['big_bet'])}"
+    small, big = _stakes(record)
     out = [
-        f"Full Tilt Poker Game #{hand.hand_id}: Table Invented (6 max) - FL {game} - {stakes}"
-        " - 21:00:00 ET - 2011/03/14"
+        f"Full Tilt Poker Game #{hand.hand_id}: Table Invented (6 max) - {structure} {game} - "
+        f"{m(small)}/{m(big)} - 21:00:00 ET - 2011/03/14"
     ]
     for s, seat in enumerate(record.seats):
         out.append(f"Seat {s + 1}: {seat.name} ({m(seat.stack or 0)})")
@@ -264,15 +295,16 @@ def write_winamax(hand: Invented) -> str:
     played = hand.played
     record = played.record
     names = [seat.name for seat in record.seats]
-    settings = record.settings
+    structure = _WINAMAX_STRUCTURES[record.settings.get("structure", "fixed-limit")]
 
     def m(chips: int) -> str:
         return _money(hand, chips, "winamax")
 
+    small, big = _stakes(record)
     kind = "CashGame" if hand.cents else 'Tournament "Invented" buyIn: 4.50€ + 0.50€ level: 3'
     out = [
-        f"Winamax Poker - {kind} - HandId: #{hand.hand_id}-1-1 - 2-7 Triple Draw fixed limit "
-        f"({m(settings['small_bet'])}/{m(settings['big_bet'])}) - 2016/03/03 20:15:00 UTC",
+        f"Winamax Poker - {kind} - HandId: #{hand.hand_id}-1-1 - 2-7 Triple Draw {structure} "
+        f"({m(small)}/{m(big)}) - 2016/03/03 20:15:00 UTC",
         f"Table: 'Invented' 6-max (real money) Seat #{record.button + 1} is the button",
     ]
     for s, seat in enumerate(record.seats):
@@ -354,16 +386,16 @@ def _winamax_draw(hand: Invented, step: Step, who: str) -> str:
 def write_merge(hand: Invented) -> str:
     played = hand.played
     record = played.record
-    settings = record.settings
     kind = _MERGE_NAMES[record.profile_key] + ("" if hand.cents else " Tournament")
+    structure = _MERGE_STRUCTURES[record.settings.get("structure", "fixed-limit")]
 
     def m(chips: int) -> str:
         return _money(hand, chips, "merge")
 
+    small, big = _stakes(record)
     dollar = "$" if hand.cents else ""
     out = [
-        f'<description type="{kind}" stakes="Limit ({dollar}{m(settings["small_bet"])}/'
-        f'{dollar}{m(settings["big_bet"])})"/>',
+        f'<description type="{kind}" stakes="{structure} ({dollar}{m(small)}/{dollar}{m(big)})"/>',
         f'<game id="{hand.hand_id}-1" starttime="20110314210000" realmoney="true">',
         f' <players dealer="{record.button}">',
     ]
@@ -446,4 +478,102 @@ def _merge_action(step: Step, before: int, sequence: int, m) -> str:
     return f'{head} type="CALL" amount="{m(added)}"/>'
 
 
-WRITERS = {"fulltilt": write_fulltilt, "winamax": write_winamax, "merge": write_merge}
+def write_stars(hand: Invented) -> str:
+    """The "PokerStars Game #" layout: seats' lines start with the name and a colon."""
+    played = hand.played
+    record = played.record
+    names = [seat.name for seat in record.seats]
+    game = _STARS_NAMES[record.profile_key]
+    if record.settings.get("draws") == 1:
+        game = "Single Draw 2-7 Lowball"
+    structure = _STARS_STRUCTURES[record.settings.get("structure", "fixed-limit")]
+
+    def m(chips: int) -> str:
+        if not hand.cents:
+            return f"{chips:,}"
+        whole, cents = divmod(chips, 100)
+        return f"${whole}" if cents == 0 else f"${whole}.{cents:02d}"
+
+    small, big = _stakes(record)
+    where = "" if hand.cents else "Tournament #3000009, $2+$0.20 USD "
+    level = "" if hand.cents else "Level III "
+    currency = " USD" if hand.cents else ""
+    out = [
+        f"PokerStars Game #{hand.hand_id}: {where}{game} {structure} - {level}"
+        f"({m(small)}/{m(big)}{currency}) - 2024/06/01 10:00:00 ET",
+        f"Table 'Invented' 6-max Seat #{record.button + 1} is the button",
+    ]
+    for s, seat in enumerate(record.seats):
+        out.append(f"Seat {s + 1}: {seat.name} ({m(seat.stack or 0)} in chips)")
+    body: list[str] = []
+    draws, drawing = 0, False
+    for step, before in _walk(played):
+        who = names[step.actor] if step.actor is not None else ""
+        if step.kind == "post":
+            out.append(f"{who}: posts {step.action} {m(step.amount or 0)}")
+        elif step.kind == "action":
+            body.append(f"{who}: " + _stars_action(step, before, m))
+        elif step.kind == "draw" and step.actor is not None:
+            if not drawing:
+                draws, drawing = draws + 1, True
+                body.append(f"*** {('FIRST', 'SECOND', 'THIRD')[draws - 1]} DRAW ***")
+            body.extend(_stars_draw(hand, step, who))
+        elif step.kind == "round_end" and step.action == "draw":
+            drawing = False
+    out += ["*** DEALING HANDS ***"]
+    out.append(f"Dealt to {names[hand.hero]} [{_cards(record.seats[hand.hero].cards)}]")
+    out += body
+    shown = _showdown(played)
+    final = played.steps[-1].state
+    if shown:
+        out.append("*** SHOW DOWN ***")
+        for s in shown:
+            out.append(f"{names[s]}: shows [{_cards(final.seats[s].cards)}]")
+    back = _returned(played)
+    for s, chips in back.items():
+        out.append(f"Uncalled bet ({m(chips)}) returned to {names[s]}")
+    for s, paid in enumerate(played.settlement.payouts):
+        won = paid - back.get(s, 0)
+        if won > 0:
+            out.append(f"{names[s]} collected {m(won)} from pot")
+    total = played.ledger.total.contributed - sum(back.values())
+    out += ["*** SUMMARY ***", f"Total pot {m(total)} | Rake {m(hand.rake)}"]
+    return "\n".join(out) + "\n"
+
+
+def _stars_action(step: Step, before: int, m) -> str:
+    assert step.actor is not None
+    seat = step.state.seats[step.actor]
+    added = step.amount or 0
+    all_in = " and is all-in" if seat.all_in and added > 0 else ""
+    if step.action in ("fold", "check"):
+        return step.action + "s"
+    to = step.state.bet_to
+    if _raises(step, before):
+        if _opens(step, before):
+            return f"bets {m(to)}{all_in}"
+        return f"raises {m(to - before)} to {m(to)}{all_in}"
+    return f"calls {m(added)}{all_in}"
+
+
+def _stars_draw(hand: Invented, step: Step, who: str) -> list[str]:
+    thrown, got = step.discarded, step.received
+    if not thrown:
+        return [f"{who}: stands pat"]
+    plural = "card" if len(thrown) == 1 else "cards"
+    if step.actor != hand.hero:
+        return [f"{who}: discards {len(thrown)} {plural}"]
+    assert step.actor is not None
+    kept = [c for c in step.state.seats[step.actor].cards if c not in got]
+    return [
+        f"{who}: discards {len(thrown)} {plural} [{_cards(thrown)}]",
+        f"Dealt to {who} [{_cards(kept)}] [{_cards(got)}]",
+    ]
+
+
+WRITERS = {
+    "stars": write_stars,
+    "fulltilt": write_fulltilt,
+    "winamax": write_winamax,
+    "merge": write_merge,
+}

@@ -10,6 +10,7 @@ same text.
 from __future__ import annotations
 
 import dataclasses
+import re
 from decimal import Decimal
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from pokerkit import HandHistory
 
 from evaluator import EvaluatorError
 from evaluator.hand_histories import read_bytes, read_text, to_phh
-from evaluator.hand_histories.phh import PROPOSED, VARIANTS
+from evaluator.hand_histories.phh import PROPOSED, VARIANTS, variant_code
 from evaluator.replay import replay
 
 HERE = Path(__file__).parent
@@ -88,7 +89,9 @@ def test_a_phh_file_with_an_unknown_variant_names_the_codes_that_are_read():
     assert "FB" in str(result.error) and "FB/AL3D" in str(result.error)
 
 
-POKERKIT_GAMES = [p for p in EXPORTABLE if p.values[0].game in VARIANTS]
+# The games PHH itself has a code for (fixed-limit Badugi and 2-7 triple draw,
+# no-limit 2-7 single draw): PokerKit plays those.
+POKERKIT_GAMES = [p for p in EXPORTABLE if variant_code(p.values[0].checked.profile) is not None]
 
 
 @pytest.mark.parametrize("hand", POKERKIT_GAMES)
@@ -115,3 +118,33 @@ def test_a_phh_field_of_the_wrong_kind_is_refused_with_a_sentence(change, messag
     assert change[0] in text
     (result,) = read_text(text.replace(*change))
     assert message in str(result.error)
+
+
+def test_a_no_limit_single_draw_hand_is_phh_s_own_n2l1d_and_pokerkit_reads_it_so():
+    hands = [p.values[0] for p in EXPORTABLE if p.values[0].checked.profile.draws == 1]
+    nl = [h for h in hands if h.checked.profile.key == "deuce_to_seven"]
+    assert nl
+    for hand in nl:
+        history = HandHistory.loads(to_phh(hand.replay, hand=hand.hand_id))
+        assert history.variant == "N2L1D"
+
+
+@pytest.mark.parametrize(
+    ("title", "code"),
+    [
+        ("pot-limit Badugi", "PB"),
+        ("pot-limit 2-7 triple draw", "P2L3D"),
+        ("no-limit Badacey (single draw)", "NB/AL1D"),
+        ("pot-limit Badacey (double draw)", "PB/AL2D"),
+    ],
+)
+def test_other_structures_get_the_proposed_code_and_round_trip(title, code):
+    hand = next(p.values[0] for p in EXPORTABLE if p.values[0].checked.profile.title == title)
+    with pytest.raises(EvaluatorError, match=re.escape(f"PHH has no variant code for {title}")):
+        to_phh(hand.replay)
+    text = to_phh(hand.replay, hand=hand.hand_id, proposed=True)
+    assert f'variant = "{code}"' in text
+    assert "min_bet = " in text and "small_bet" not in text
+    (back,) = read_text(text)
+    assert back.ok, back.error
+    assert back.verified.checked.profile.title == title

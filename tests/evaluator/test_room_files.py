@@ -46,6 +46,9 @@ def report(result: HandResult) -> dict[str, Any]:
 
     paid = dict(zip(played.settlement.names, played.settlement.payouts, strict=True))
     out["room"] = room_name(verified)
+    profile = played.profile
+    if profile.title != profile.name:  # another structure or draw count than the lessons'
+        out["played_as"] = profile.title
     out["rake"] = money(played.record.rake)
     out["seats"] = [
         {
@@ -119,7 +122,7 @@ def _full_tilt_hand(game: str) -> str:
     return text.replace("- FL Badugi -", f"- {game} -", 1)
 
 
-@pytest.mark.parametrize("game", ["NL 2-7 Single Draw", "FL 5 Card Draw"])
+@pytest.mark.parametrize("game", ["FL 5 Card Draw", "NL 5 Card Draw"])
 def test_a_full_tilt_draw_game_the_engine_does_not_play_is_refused_by_name(game):
     (result,) = read_bytes(_full_tilt_hand(game).encode())
     assert not result.ok
@@ -127,9 +130,15 @@ def test_a_full_tilt_draw_game_the_engine_does_not_play_is_refused_by_name(game)
     assert "not replayed yet" in str(result.error)
 
 
-def test_a_full_tilt_hand_in_another_structure_is_refused_as_not_fixed_limit():
-    (result,) = read_bytes(_full_tilt_hand("PL Badugi").encode())
-    assert "only limit is read" in str(result.error)
+def test_a_full_tilt_pot_limit_header_gives_the_blinds_as_its_stakes():
+    """Under "PL" the stakes are the blinds: the fixed-limit stakes no longer match the
+    blinds posted, while the pot-limit stakes that do replay by pot-limit rules."""
+    (wrong,) = read_bytes(_full_tilt_hand("PL Badugi").encode())
+    assert "at these stakes the big blind is 20" in str(wrong.error)
+    text = _full_tilt_hand("PL Badugi").replace("- $0.10/$0.20 -", "- $0.05/$0.10 -", 1)
+    (result,) = read_bytes(text.encode())
+    assert result.ok, result.error
+    assert result.verified.checked.profile.title == "pot-limit Badugi"
 
 
 def test_a_full_tilt_raise_beyond_the_limit_is_refused_with_its_line():
@@ -143,10 +152,13 @@ def _winamax_hand() -> str:
     return (DATA / "winamax_deuce_to_seven.txt").read_text(encoding="utf-8").split("\n\n")[0]
 
 
-def test_a_winamax_hand_in_another_structure_is_refused_as_not_fixed_limit():
-    text = _winamax_hand().replace("fixed limit (0.10€/0.20€)", "pot limit (0.05€/0.10€)")
+def test_a_winamax_fixed_limit_raise_is_too_big_for_no_limit_blinds_of_its_stakes():
+    """Read as no limit with blinds 0.05/0.10, the hand's limit raise to 0.20 is a
+    legal no-limit raise, so the hand replays under the other rules too."""
+    text = _winamax_hand().replace("fixed limit (0.10€/0.20€)", "no limit (0.05€/0.10€)")
     (result,) = read_bytes(text.encode())
-    assert "only fixed limit is read" in str(result.error)
+    assert result.ok, result.error
+    assert result.verified.checked.profile.title == "no-limit 2-7 triple draw"
 
 
 def test_a_winamax_seat_standing_pat_on_cards_it_does_not_hold_is_refused():
@@ -224,9 +236,11 @@ def test_merge_drawn_cards_that_do_not_match_the_draw_are_refused_with_their_lin
     )
 
 
-def test_merge_pot_limit_badugi_is_refused_as_not_fixed_limit():
-    text = _merge_file().replace('stakes="Limit ($0.10/$0.20)"', 'stakes="Pot Limit ($0.05/$0.10)"')
-    assert all("only fixed limit is read" in str(r.error) for r in read_bytes(text.encode()))
+def test_merge_stakes_name_the_structure_every_hand_of_the_file_is_checked_by():
+    text = _merge_file().replace('stakes="Limit ($0.10/$0.20)"', 'stakes="No Limit ($0.05/$0.10)"')
+    results = read_bytes(text.encode())
+    assert all(r.ok for r in results), [str(r.error) for r in results]
+    assert {r.verified.checked.profile.structure for r in results} == {"no-limit"}
 
 
 def test_merge_with_a_stated_rake_checks_every_winner_amount():
@@ -279,3 +293,51 @@ def test_the_check_command_prints_each_file_s_expected_lines():
     ]
     assert printed[:-1] == expected
     assert printed[-1]["not_ok"] == 0 and printed[-1]["hands"] == len(expected)
+
+
+def _first_hand(name: str) -> str:
+    return (DATA / name).read_text(encoding="utf-8").split("\n\n")[0]
+
+
+@pytest.mark.parametrize(
+    ("name", "written", "illegal", "rule"),
+    [
+        # Pot limit: call 0.10 and raise a pot of 0.25 reaches 0.35, no more.
+        (
+            "game_badugi_pot_limit.txt",
+            "Ana: raises $0.25 to $0.35",
+            "Ana: raises $0.30 to $0.40",
+            "in pot limit the most before the draw is to 35",
+        ),
+        # No limit: the raise to 0.75 added 0.50, so the next must reach 1.25.
+        (
+            "game_deuce_to_seven_single_draw_no_limit.txt",
+            "Hero: raises $1.75 to $2.50",
+            "Hero: raises $0.45 to $1.20",
+            "the smallest full raise before the draw is to 125",
+        ),
+        # Half-pot limit: call 1 and raise half of the pot of 4 reaches 4, no more.
+        (
+            "fulltilt_deuce_to_seven_half_pot_limit.txt",
+            "Ana raises to $4",
+            "Ana raises to $4.50",
+            "in half-pot limit the most before the draw is to 400 (call 100, then raise half",
+        ),
+        # Merge, half-pot limit: call 1, then half of 2.50 (rounded up) reaches 2.25.
+        (
+            "merge_ace_to_five_half_pot_limit.xml",
+            '<event sequence="3" type="RAISE" player="2" amount="2.25"/>',
+            '<event sequence="3" type="RAISE" player="2" amount="2.50"/>',
+            "the most before the draw is to 225",
+        ),
+    ],
+)
+def test_a_big_bet_size_the_structure_forbids_is_refused_with_its_line(
+    name, written, illegal, rule
+):
+    text = _first_hand(name).replace(written, illegal)
+    (result,) = read_bytes(text.encode())
+    assert not result.ok
+    assert rule in str(result.error)
+    number = next(k for k, line in enumerate(text.splitlines(), 1) if line.strip() == illegal)
+    assert result.error.line == number

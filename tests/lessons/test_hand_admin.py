@@ -10,7 +10,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from pytest_django.asserts import assertContains, assertNotContains
 
-from evaluator.hand_histories import read_text, to_phh
+from evaluator.hand_histories import read_text, to_notation, to_phh
+from evaluator.hand_histories.phh import variant_code
 from evaluator.notation import parse_deal
 from evaluator.replay import replay
 from lessons.hands import hand_import
@@ -101,13 +102,26 @@ def test_a_badugi_deal_downloads_as_the_engine_s_phh(teacher):
     assert response.content.decode() == expected
 
 
-def test_a_badacey_deal_has_no_phh_link_and_the_url_says_why(teacher):
+def test_a_badacey_deal_downloads_with_the_proposed_code_and_reads_back(teacher):
     deal = Deal.objects.filter(game="badacey").exclude(history="").first()
+    played = replay(parse_deal(deal.history))
+    code = variant_code(played.profile, proposed=True)
+    assert variant_code(played.profile) is None  # PHH itself has no Badacey code
     page = teacher.get(reverse("admin:lessons_deal_change", args=[deal.pk]))
-    assertNotContains(page, reverse("admin:lessons_deal_phh", args=[deal.pk]))
+    assertContains(page, f"Download as PHH (proposed code {code})")
     response = teacher.get(reverse("admin:lessons_deal_phh", args=[deal.pk]))
-    assert response.status_code == 400
-    assert b"PHH has no variant code" in response.content
+    assert response.status_code == 200
+    text = response.content.decode()
+    assert f'variant = "{code}"' in text
+    (read,) = read_text(text)  # the site reads its own proposal back in
+    back = replay(parse_deal(to_notation(read.verified)))
+    assert won(back) == won(played)
+
+
+def won(played) -> dict[str, int]:
+    """Each player's chips from the pot, by name: PHH lists the seats from the small blind."""
+    seats, payouts = played.record.seats, played.settlement.payouts
+    return {seat.name: paid for seat, paid in zip(seats, payouts, strict=True)}
 
 
 def test_an_imported_badugi_hand_downloads_as_phh(teacher):

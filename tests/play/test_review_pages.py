@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from evaluator.hand_histories import to_phh
+from evaluator.hand_histories.phh import variant_code
 from evaluator.play import Action, LiveHand, coach_action, grade_decision
 from lessons.deals.histories import replay_history
 from play.models import GradedDecision
@@ -90,15 +91,20 @@ def test_the_history_sums_each_game_and_lists_the_blunders(client, monkeypatch):
     assert "Browse my blunders" in html or not GradedDecision.objects.filter(grade="blunder")
 
 
-def test_a_badugi_hand_exports_as_phh_and_badacey_says_why_not(client, monkeypatch):
+def test_a_badugi_hand_exports_as_phh_and_badacey_with_its_proposed_code(client, monkeypatch):
     hand = finished(client, monkeypatch, game="badugi")
     response = client.get(f"/play/{hand.pk}/hand.phh")
     assert response.status_code == 200
     expected = to_phh(replay_history(live(hand).to_notation()), hand=f"study table {hand.pk}")
     assert response.content.decode() == expected
+    assert "which PokerKit reads" in client.get(f"/play/{hand.pk}/review/").content.decode()
     other = finished(client, monkeypatch, game="badacey", first=3)
-    refused = client.get(f"/play/{other.pk}/hand.phh")
-    assert refused.status_code == 400 and "PHH has no variant code" in refused.content.decode()
+    played = replay_history(live(other).to_notation())
+    code = variant_code(played.profile, proposed=True)
+    review = client.get(f"/play/{other.pk}/review/").content.decode()
+    assert f"the code {code} this site proposes" in review
+    exported = client.get(f"/play/{other.pk}/hand.phh").content.decode()
+    assert exported == to_phh(played, hand=f"study table {other.pk}", proposed=True)
 
 
 def test_the_next_hand_moves_the_button_and_carries_the_chips(client, monkeypatch):
