@@ -170,6 +170,27 @@ def settle(
     return Settlement(profile, seats, tuple(pots), tuple(payouts), button)
 
 
+def settle_pot(
+    profile: GameProfile,
+    settlement: Settlement,
+    amount: int,
+    eligible: tuple[int, ...],
+    money: Money | None = None,
+) -> tuple[Award, ...]:
+    """One pot of ``amount`` divided among ``eligible`` as ``settle`` divides a lone pot.
+
+    The hands are those ``settlement`` has already read and judged, so they are
+    not read again: a card room's rake comes out of a pot already settled, and
+    what is left is divided anew (halves, ties, the odd chip clockwise from
+    the button), worded as "the pot".
+    """
+    n = len(settlement.seats)
+    clockwise = [(settlement.button + 1 + k) % n for k in range(n)]
+    write = chip_writer(money)
+    pot = _settle_pot(profile, settlement.seats, "the pot", amount, eligible, clockwise, write)
+    return pot.awards
+
+
 def _names(names: Sequence[str] | None, count: int) -> tuple[str, ...]:
     if names is None:
         return tuple(f"Seat {i + 1}" for i in range(count))
