@@ -139,16 +139,17 @@ def _elements(text: str) -> list[_Game]:
         )
 
     def start(tag: str, attrs: dict[str, str]) -> None:
+        # expat gives each call a dictionary of its own, so it is kept as it is.
         nonlocal description
         line = parser.CurrentLineNumber
         if tag == "description":
-            description = dict(attrs)
+            description = attrs
         elif tag == "game":
             if current:
                 raise HandHistoryError("a <game> starts inside another one", line=line)
-            current.append(_Game(dict(attrs), line, description))
+            current.append(_Game(attrs, line, description))
         elif current:
-            current[0].items.append(_Element(tag, dict(attrs), line))
+            current[0].items.append(_Element(tag, attrs, line))
 
     def end(tag: str) -> None:
         if tag == "game" and current:
