@@ -30,8 +30,8 @@ needs into immutable snapshots.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from operator import or_
+from typing import NamedTuple
 
 from .deal import ACTION_KINDS, DealError, round_name
 from .profiles import GameProfile
@@ -39,9 +39,12 @@ from .structures import STRUCTURE_TITLES, max_raise_to, min_raise_to
 from .wording import number_word
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
-    """What the seat to act may do, with the chips each choice costs."""
+class Options(NamedTuple):
+    """What the seat to act may do, with the chips each choice costs.
+
+    A named tuple rather than a frozen dataclass: the table builds one for
+    every action it checks, and a tuple is built in half the time.
+    """
 
     seat: int
     to_call: int  # chips a call adds (before any all-in shortfall)
