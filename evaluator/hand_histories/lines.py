@@ -63,23 +63,31 @@ def hand_lines(
     ``chatter`` says whether a line is table talk; ``more`` holds lower-case
     phrases that every such line beyond the common ones contains. Most hands
     hold no chatter at all, and one look through the whole hand for the
-    phrases (ASCII text only) is several times cheaper than testing each line,
-    so each line is tested only in a hand where some phrase occurs. A case-blind
-    pattern matches an ASCII letter only with an ASCII letter or one of
-    ``_LIKE_ASCII_LETTERS``, so any other text (a euro sign, accented names)
-    is looked through the same way.
+    phrases is several times cheaper than testing each line; in a hand where
+    some phrase occurs, only a line holding one of those phrases is tested. A
+    case-blind pattern matches an ASCII letter only with an ASCII letter or one
+    of ``_LIKE_ASCII_LETTERS``, so a hand without those (a euro sign or
+    accented names are fine) is looked through in lower case; any other hand
+    has every line tested.
     """
     lines, first = text.lines, text.first_line
     whole = "\n".join(lines[1:])
+    found: list[str] | None = None  # None: test every line
     if whole.isascii() or not any(c in whole for c in _LIKE_ASCII_LETTERS):
         lower = whole.lower()
-        quiet = not any(p in lower for p in _LOWER_PHRASES) and not any(p in lower for p in more)
-    else:
-        quiet = False
+        found = [p for p in (*_LOWER_PHRASES, *more) if p in lower]
     for index in range(1, len(lines)):
         line = lines[index]
-        if line and (quiet or not chatter(line)):
-            yield line, first + index
+        if not line:
+            continue
+        if found is None:
+            if chatter(line):
+                continue
+        elif found:
+            low = line.lower()
+            if any(p in low for p in found) and chatter(line):
+                continue
+        yield line, first + index
 
 
 class HandContext:
