@@ -21,8 +21,9 @@ def main(argv: list[str] | None = None) -> int:
     # does not grow with its hands, and a long file shows progress at once.
     tally = Tally()
     out = sys.stdout
+    encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps builds one per call
     for line in iter_check_paths(args):
-        out.write(json.dumps(tally.add(line), ensure_ascii=False) + "\n")
+        out.write(encode(tally.add(line)) + "\n")
     total = tally.summary()
     out.write(json.dumps(total) + "\n")
     return 0 if total["not_ok"] == 0 else 1
