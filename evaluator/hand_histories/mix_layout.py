@@ -252,13 +252,13 @@ class _Reader:
 
     def _summary(self, line: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
-        m = _WINS.fullmatch(line)
+        m = _WINS.fullmatch(line) if " wins " in line else None
         if m:
             name = ctx.seat_named(m.group(1), number)
             amount = ctx.amount(m.group(2) or m.group(4), number)
             hand.collected.append(Collected(name, amount, m.group(3) or "pot", number))
             return
-        m = _RAKE.fullmatch(line)
+        m = _RAKE.fullmatch(line) if line.startswith("Rake ") else None
         if m:
             hand.rake = ctx.amount(m.group(1), number)
             return
