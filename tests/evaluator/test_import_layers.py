@@ -231,6 +231,22 @@ def test_the_course_site_app_sits_on_top():
     assert "lessons.classes.status" in graph()["lti.completion"]
 
 
+def test_the_site_package_sits_below_the_apps():
+    """badacey_site (settings, limits, shared counts) serves the apps; it imports none of them.
+
+    Its URL conf names the apps' URL modules as strings, which is no import.
+    """
+    upward = [
+        f"{module} -> {target}"
+        for module, targets in graph().items()
+        if module.startswith("badacey_site")
+        for target in targets
+        if target.split(".")[0] in ("lessons", "play", "lti")
+    ]
+    assert upward == []
+    assert "badacey_site.limit_counts" in graph()["lessons.models"]
+
+
 def test_the_layer_check_sees_an_upward_import():
     assert layer_of("lessons.models") < layer_of("lessons.pages.page_cache")
     assert layer_of("lessons.pages.views") == len(LAYERS) - 1
