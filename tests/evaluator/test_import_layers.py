@@ -13,6 +13,7 @@ Read as text, so this runs without Django.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,8 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+# The tree is read and parsed once per run (not once per test): about 1 s each time.
+@functools.cache
 def product_modules() -> dict[str, Path]:
     found = {}
     for top in PRODUCT:
@@ -109,7 +112,8 @@ def product_modules() -> dict[str, Path]:
     return found
 
 
-def imports_of(path: Path, name: str, is_package: bool) -> set[str]:
+@functools.cache
+def imports_of(path: Path, name: str, is_package: bool) -> frozenset[str]:
     """Every module this file imports, anywhere in it, as full dotted names."""
     package = name if is_package else name.rpartition(".")[0]
     found = set()
@@ -124,9 +128,10 @@ def imports_of(path: Path, name: str, is_package: bool) -> set[str]:
                 base = ".".join(parts + ([node.module] if node.module else []))
             found.add(base)
             found |= {f"{base}.{alias.name}" for alias in node.names}
-    return found
+    return frozenset(found)
 
 
+@functools.cache
 def graph() -> dict[str, set[str]]:
     modules = product_modules()
     edges = {}
