@@ -172,16 +172,17 @@ def test_by_default_the_page_follows_the_system_scheme(page, live_server):
     expect(page.locator("body")).not_to_have_css("background-color", light)
 
 
-@pytest.mark.parametrize("width", [320, 375, 768, 1280])
-def test_the_open_menu_lies_wholly_on_screen(page, live_server, width):
-    page.set_viewport_size({"width": width, "height": 800})
-    page.goto(live_server.url + "/")
-    open_menu(page)
-    panel = page.locator(".display-menu__panel").bounding_box()
-    assert panel["x"] >= 0 and panel["x"] + panel["width"] <= width, panel
-    for control in ("Four-colour deck", "Larger cards"):
-        expect(page.get_by_role("button", name=control)).to_be_in_viewport(ratio=1)
-    expect(page.get_by_label("Colours")).to_be_in_viewport(ratio=1)
+def test_the_open_menu_lies_wholly_on_screen(page, live_server, subtests):
+    for width in (320, 375, 768, 1280):
+        with subtests.test(width=width):
+            page.set_viewport_size({"width": width, "height": 800})
+            page.goto(live_server.url + "/")
+            open_menu(page)
+            panel = page.locator(".display-menu__panel").bounding_box()
+            assert panel["x"] >= 0 and panel["x"] + panel["width"] <= width, panel
+            for control in ("Four-colour deck", "Larger cards"):
+                expect(page.get_by_role("button", name=control)).to_be_in_viewport(ratio=1)
+            expect(page.get_by_label("Colours")).to_be_in_viewport(ratio=1)
 
 
 def test_larger_cards_make_every_card_bigger_and_are_remembered(page, live_server):
