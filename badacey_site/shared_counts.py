@@ -3,9 +3,9 @@
 Every request limit (sign-ins, sign-ups, passwords, resets, join codes, the
 costly odds questions, pasted hands) counts here. With ``REDIS_URL`` the
 count is a Redis key (``add`` then ``incr``, atomic across servers); without
-it the count is a row in the database (``lessons.LimitCount``), which every
-gunicorn worker shares, where a per-process cache would give each worker a
-limit of its own.
+it the count is a row in the database (``limit_counts.LimitCount``), which
+every gunicorn worker shares, where a per-process cache would give each
+worker a limit of its own.
 """
 
 from __future__ import annotations
@@ -37,14 +37,14 @@ def current(key: str) -> int:
     """The count under ``key`` so far (0 when nothing was counted)."""
     if settings.REDIS_URL:
         return int(cache.get(key, 0))
-    from lessons.models import LimitCount
+    from .limit_counts import LimitCount
 
     row = LimitCount.objects.filter(key=key, expires_at__gt=timezone.now()).first()
     return row.count if row else 0
 
 
 def _add_one_in_database(key: str, seconds: int) -> int:
-    from lessons.models import LimitCount
+    from .limit_counts import LimitCount
 
     now = timezone.now()
     with transaction.atomic():

@@ -7,13 +7,16 @@ file; each feature keeps its own tables beside its code:
 - ``lessons/deals/models.py``: ``Deal`` and ``LoadedContent``;
 - ``lessons/learners/models.py``: the ``Learner`` identity, ``Attempt``,
   ``ChecklistTicks`` and the rows kept with each answer (``DealProgress``,
-  ``DealFigures``, ``LearnerActivity``) and the request limits' ``LimitCount``;
+  ``DealFigures``, ``LearnerActivity``);
 - ``lessons/study/models.py``: ``SkillState``, ``StudySession``, ``StudyItem``;
 - ``lessons/memory/models.py``: ``ReviewLog``, ``FittedParameters``, ``CalibrationReport``,
   ``RetentionChoice``;
 - ``lessons/hands/models.py``: ``RealHand``;
 - ``lessons/classes/models.py``: ``Classroom``, ``Membership``, ``Assignment``,
-  ``AssignmentFinish``, ``Removal``, ``DiagnosedMistake``.
+  ``AssignmentFinish``, ``Removal``, ``DiagnosedMistake``;
+- ``badacey_site/limit_counts.py``: the request limits' ``LimitCount``, beside
+  ``badacey_site/shared_counts.py``, which counts with it (the site's plumbing
+  never imports from the apps above it).
 
 Django loads this module to find the app's models; the rest of the code may
 import from here or from the feature's own module.
@@ -21,6 +24,7 @@ import from here or from the feature's own module.
 
 from __future__ import annotations
 
+from badacey_site.limit_counts import LimitCount
 from lessons.classes.models import (
     JOIN_ALPHABET,
     JOIN_CODE_LENGTH,
@@ -54,7 +58,6 @@ from lessons.learners.models import (
     DealProgress,
     Learner,
     LearnerActivity,
-    LimitCount,
 )
 from lessons.memory.models import (
     CalibrationReport,

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import functools
+import io
 import os
 import re
+import tokenize
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -46,12 +48,13 @@ ENGINE_WORDS = re.compile(
     r"|__contains|__has_key|__icontains|__iexact|__istartswith|JSONField|NumQueries"
     r"|num_queries|fresh_database_url|transactional_db|unique|constraint|bulk_create"
     r"|\.update\(|\bF\(|Lower\(|Upper\(|Collate|distinct|annotate|aggregate|Count\("
-    r"|Sum\(|Trunc|concurren|\brace\b|lock|dumpdata|loaddata|StaleDeal"
+    r"|Sum\(|Trunc|concurren|\brace\b|\b[Ll]ock|dumpdata|loaddata|StaleDeal"
 )
 DATABASE_FIXTURES = {"db", "transactional_db", "django_db_setup", "live_server"}
 # Fixtures that give a test a database of its own for other processes
 # (tests/site/conftest.py): such a test starts servers or workers.
 PROCESS_FIXTURES = {"fresh_database_url", "sqlite_database_url"}
+BENCH_TESTS = Path(__file__).resolve().parent / "bench"
 
 
 def uses_database(item) -> bool:
@@ -60,9 +63,38 @@ def uses_database(item) -> bool:
     )
 
 
+def code_without_prose(source: str) -> str:
+    """The module's code with its comments and docstrings left out.
+
+    What a module *says* ("the data migration defines them", "each block",
+    "clockwise") is not what it does: read as prose, those words marked three
+    modules with 457 page and answer tests for the PostgreSQL run. A docstring
+    is a string that is a whole statement; read from the tokens (about 2 ms a
+    module), since every test process runs this while it collects.
+    """
+    lines = source.splitlines(keepends=True)
+    prose: list[tuple[tuple[int, int], tuple[int, int]]] = []
+    statement_start = True
+    pending = None  # a string token that began a statement, until we see what follows it
+    skip = {tokenize.NL, tokenize.COMMENT, tokenize.ENCODING}
+    for token in tokenize.generate_tokens(io.StringIO(source).readline):
+        if token.type == tokenize.COMMENT:
+            prose.append((token.start, token.end))
+        if token.type in skip:
+            continue
+        if pending is not None and token.type in (tokenize.NEWLINE, tokenize.ENDMARKER):
+            prose.append((pending.start, pending.end))
+        pending = token if statement_start and token.type == tokenize.STRING else None
+        statement_start = token.type in (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT)
+    for (start_row, start_col), (end_row, end_col) in reversed(prose):
+        first, last = lines[start_row - 1], lines[end_row - 1]
+        lines[start_row - 1 : end_row] = [first[:start_col] + " " + last[end_col:]]
+    return "".join(lines)
+
+
 @functools.cache
 def _engine_sensitive_source(path: str) -> bool:
-    return bool(ENGINE_WORDS.search(Path(path).read_text(encoding="utf-8")))
+    return bool(ENGINE_WORDS.search(code_without_prose(Path(path).read_text(encoding="utf-8"))))
 
 
 def pytest_collection_modifyitems(config, items):
@@ -70,6 +102,8 @@ def pytest_collection_modifyitems(config, items):
 
     - ``processes``: starts servers or worker processes on a database of its
       own (the fixtures above, or marked by hand); left out of ``--quick``.
+    - ``bench``: every test in tests/bench (the benchmarks run small, to show
+      they still run as documented); left out of ``--quick``.
     - ``database_engine``: touches the database and its module reads as
       engine-sensitive (``ENGINE_WORDS``); the PostgreSQL run takes only these.
       A test that touches no database cannot differ there at all.
@@ -78,12 +112,21 @@ def pytest_collection_modifyitems(config, items):
         fixtures = set(getattr(item, "fixturenames", ()))
         if PROCESS_FIXTURES & fixtures:
             item.add_marker(pytest.mark.processes)
+        if BENCH_TESTS in Path(str(item.path)).parents:
+            item.add_marker(pytest.mark.bench)
         if (
             item.get_closest_marker("database_engine") is None
             and uses_database(item)
             and _engine_sensitive_source(str(item.path))
         ):
             item.add_marker(pytest.mark.database_engine)
+    # The tests that start processes and use no test database come first.
+    # pytest-django (whose hook runs before this one) put them last, among the
+    # tests that use no test database; each takes seconds, so a run spread
+    # over workers ended with one worker finishing them while the other had
+    # nothing left to do. They touch only databases of their own, so moving
+    # them ahead of the database tests changes nothing those tests see.
+    items.sort(key=lambda item: item.get_closest_marker("processes") is None or uses_database(item))
 
 
 @pytest.fixture

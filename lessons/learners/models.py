@@ -1,9 +1,7 @@
-"""Tables of the learners feature: request counts and per-deal progress.
+"""Tables of the learners feature: who a learner is, their answers and per-deal progress.
 
-``LimitCount`` is the shared tally behind every request limit when no Redis is
-configured. A per-process cache would give each gunicorn worker a count of its
-own (two workers, twice the sign-ups); the database is the one thing every
-worker of a site already shares, and a single UPDATE adds one atomically.
+(The request limits' ``LimitCount`` lives in ``badacey_site/limit_counts.py``,
+beside the code that counts with it.)
 """
 
 from __future__ import annotations
@@ -147,24 +145,6 @@ class ChecklistTicks(models.Model):
 
     def __str__(self) -> str:
         return f"{self.lesson} checklist"
-
-
-class LimitCount(models.Model):
-    """How many requests one limit has counted for one address or account in one window.
-
-    ``key`` names the limit, a digest of who, and the window, so a new window
-    starts a new row; rows whose window has ended are pruned as new ones start.
-    """
-
-    key = models.CharField(max_length=160, unique=True)
-    count = models.PositiveIntegerField(default=0)
-    expires_at = models.DateTimeField(db_index=True)
-
-    class Meta:
-        app_label = "lessons"
-
-    def __str__(self) -> str:
-        return f"{self.key}: {self.count}"
 
 
 class DealProgress(models.Model):

@@ -63,6 +63,7 @@ def test_only_runs_the_sections_named(capsys):
     assert len(lines) == 2 * len(LESSONS)  # cached and afresh, every lesson
 
 
+@pytest.mark.processes  # starts gunicorn and wrk
 @pytest.mark.skipif(shutil.which("wrk") is None, reason="wrk is not installed")
 def test_the_load_test_serves_each_page_under_gunicorn_and_judges_it():
     lines = [str(line) for line in load_bench.bench_load(argparse.Namespace(quick=True))]

@@ -94,16 +94,29 @@ def open_menu(page) -> None:
     page.locator(".display-menu summary").click()
 
 
-def use_colours(page, colours: str) -> str:
-    """Set up the system preference and the stored Display choice; return the expected scheme."""
-    choice, system, expected = COLOURS[colours]
-    page.emulate_media(color_scheme=system, reduced_motion="reduce")
-    if choice != "system":
-        # What the Display menu stores (tested through the menu itself below).
-        page.add_init_script(
-            f"try {{ localStorage.setItem('badacey:theme', '{choice}'); }} catch (e) {{}}"
-        )
-    return expected
+# What the Display menu stores (tested through the menu itself above), or
+# nothing at all for "follow the system".
+STORE_CHOICE = """choice => choice === "system"
+  ? localStorage.removeItem("badacey:theme")
+  : localStorage.setItem("badacey:theme", choice)"""
+
+
+def each_colour_choice(page, url: str):
+    """Load ``url`` once in each colour case (``COLOURS``); yield its id and expected scheme.
+
+    One page goes through all four cases (the stored choice and the system
+    preference set before each load) instead of a new browser tab and test
+    per case; the tests check each case in a subtest of its own, so a case
+    that fails is reported by name and the others still run.
+    """
+    for colours, (choice, system, expected) in COLOURS.items():
+        page.emulate_media(color_scheme=system, reduced_motion="reduce")
+        if page.url.startswith(("http://", "https://")):
+            page.evaluate(STORE_CHOICE, choice)
+        else:  # not on the site yet: nothing is stored, so the first case follows the system
+            assert choice == "system", "the first case must store nothing"
+        page.goto(url)
+        yield colours, expected
 
 
 def body_background(page) -> str:
@@ -159,16 +172,17 @@ def test_by_default_the_page_follows_the_system_scheme(page, live_server):
     expect(page.locator("body")).not_to_have_css("background-color", light)
 
 
-@pytest.mark.parametrize("width", [320, 375, 768, 1280])
-def test_the_open_menu_lies_wholly_on_screen(page, live_server, width):
-    page.set_viewport_size({"width": width, "height": 800})
-    page.goto(live_server.url + "/")
-    open_menu(page)
-    panel = page.locator(".display-menu__panel").bounding_box()
-    assert panel["x"] >= 0 and panel["x"] + panel["width"] <= width, panel
-    for control in ("Four-colour deck", "Larger cards"):
-        expect(page.get_by_role("button", name=control)).to_be_in_viewport(ratio=1)
-    expect(page.get_by_label("Colours")).to_be_in_viewport(ratio=1)
+def test_the_open_menu_lies_wholly_on_screen(page, live_server, subtests):
+    for width in (320, 375, 768, 1280):
+        with subtests.test(width=width):
+            page.set_viewport_size({"width": width, "height": 800})
+            page.goto(live_server.url + "/")
+            open_menu(page)
+            panel = page.locator(".display-menu__panel").bounding_box()
+            assert panel["x"] >= 0 and panel["x"] + panel["width"] <= width, panel
+            for control in ("Four-colour deck", "Larger cards"):
+                expect(page.get_by_role("button", name=control)).to_be_in_viewport(ratio=1)
+            expect(page.get_by_label("Colours")).to_be_in_viewport(ratio=1)
 
 
 def test_larger_cards_make_every_card_bigger_and_are_remembered(page, live_server):
@@ -193,24 +207,23 @@ def test_without_javascript_the_menu_is_not_offered(browser, live_server):
         context.close()
 
 
-@pytest.mark.parametrize("colours", list(COLOURS))
 @pytest.mark.parametrize("path", PAGES)
 def test_every_page_is_axe_clean_and_fits_a_phone_in_every_colour_choice(
-    page, live_server, axe, colours, path
+    page, live_server, axe, subtests, path
 ):
     load_content()
-    expected = use_colours(page, colours)
     page.set_viewport_size({"width": 375, "height": 800})
-    page.goto(live_server.url + path)
-    assert_scheme(page, expected)
-    assert page.evaluate("document.documentElement.scrollWidth") <= 375
-    open_menu(page)
-    if colours in AXE_COLOURS:
-        assert axe(page) == []
-    if TAKE_SCREENSHOTS and path in SCREENSHOTS:
-        ARTEFACTS.mkdir(exist_ok=True)
-        name = f"colours-{colours}-{SCREENSHOTS[path]}.png"
-        page.screenshot(path=str(ARTEFACTS / name), full_page=True)
+    for colours, expected in each_colour_choice(page, live_server.url + path):
+        with subtests.test(colours=colours):
+            assert_scheme(page, expected)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 375
+            open_menu(page)
+            if colours in AXE_COLOURS:
+                assert axe(page) == []
+            if TAKE_SCREENSHOTS and path in SCREENSHOTS:
+                ARTEFACTS.mkdir(exist_ok=True)
+                name = f"colours-{colours}-{SCREENSHOTS[path]}.png"
+                page.screenshot(path=str(ARTEFACTS / name), full_page=True)
 
 
 def _bootstrap_agrees_with_the_page(page, expected: str) -> None:
@@ -233,12 +246,11 @@ def _bootstrap_agrees_with_the_page(page, expected: str) -> None:
     assert _contrast(bootstrap["--bs-border-color"], background) > 1.2, bootstrap
 
 
-@pytest.mark.parametrize("colours", list(COLOURS))
-def test_bootstrap_draws_with_the_same_scheme_as_the_page(page, live_server, colours):
-    expected = use_colours(page, colours)
-    page.goto(live_server.url + "/calculator/")
-    assert_scheme(page, expected)
-    _bootstrap_agrees_with_the_page(page, expected)
+def test_bootstrap_draws_with_the_same_scheme_as_the_page(page, live_server, subtests):
+    for colours, expected in each_colour_choice(page, live_server.url + "/calculator/"):
+        with subtests.test(colours=colours):
+            assert_scheme(page, expected)
+            _bootstrap_agrees_with_the_page(page, expected)
 
 
 @pytest.mark.parametrize("system", ["light", "dark"])
@@ -262,14 +274,7 @@ CHART = """() => {
 }"""
 
 
-@pytest.mark.parametrize("colours", list(COLOURS))
-def test_the_replay_chart_bars_stand_out_and_match_their_legend(page, live_server, colours):
-    load_content()
-    deal = Deal.objects.get(slug="amara-bram-kira-noor")
-    last = replay(parse_deal(deal.history)).steps[-1].index
-    expected = use_colours(page, colours)
-    page.goto(f"{live_server.url}/replay/{deal.slug}/?step={last}")
-    assert_scheme(page, expected)
+def _chart_bars_stand_out_and_match_their_legend(page) -> None:
     background = body_background(page)
     chart = page.evaluate(CHART)
     assert chart["fills"] and chart["swatches"]
@@ -282,8 +287,20 @@ def test_the_replay_chart_bars_stand_out_and_match_their_legend(page, live_serve
         assert _contrast(fill, background) >= 3, (classes, fill, background)
         round_class = next(c for c in classes.split() if c.startswith("replay-chart__bar--"))
         assert legend[round_class] == fill, (round_class, legend, fill)
-    ARTEFACTS.mkdir(exist_ok=True)
-    page.locator(".replay-chart").screenshot(path=str(ARTEFACTS / f"colours-{colours}-chart.png"))
+
+
+def test_the_replay_chart_bars_stand_out_and_match_their_legend(page, live_server, subtests):
+    load_content()
+    deal = Deal.objects.get(slug="amara-bram-kira-noor")
+    last = replay(parse_deal(deal.history)).steps[-1].index
+    url = f"{live_server.url}/replay/{deal.slug}/?step={last}"
+    for colours, expected in each_colour_choice(page, url):
+        with subtests.test(colours=colours):
+            assert_scheme(page, expected)
+            _chart_bars_stand_out_and_match_their_legend(page)
+            ARTEFACTS.mkdir(exist_ok=True)
+            chart_shot = ARTEFACTS / f"colours-{colours}-chart.png"
+            page.locator(".replay-chart").screenshot(path=str(chart_shot))
 
 
 EDGES = """selectors => Object.fromEntries(selectors.map(selector => {
@@ -292,14 +309,7 @@ EDGES = """selectors => Object.fromEntries(selectors.map(selector => {
 }))"""
 
 
-@pytest.mark.parametrize("colours", list(COLOURS))
-def test_the_table_rim_frames_and_dividers_show_in_every_colour_choice(page, live_server, colours):
-    """The replayer's table outline and each question's frame are 3:1 against the page
-    (WCAG 1.4.11); dividers are faint on the light side and 3:1 on the dark one."""
-    load_content()
-    expected = use_colours(page, colours)
-    page.goto(live_server.url + "/replay/amara-bram-kira-noor/?step=0")
-    assert_scheme(page, expected)
+def _table_rims_frames_and_dividers_show(page, live_server, expected: str) -> None:
     background = body_background(page)
     edges = page.evaluate(
         EDGES, [".poker-table__felt", ".replay-control--off", ".replayer", ".replay-seat"]
@@ -307,14 +317,25 @@ def test_the_table_rim_frames_and_dividers_show_in_every_colour_choice(page, liv
     assert all(edges.values()), edges
     for selector in (".poker-table__felt", ".replay-control--off"):
         assert _contrast(edges[selector], background) >= 3, (selector, edges, background)
+    least = 3 if expected == "dark" else 1.2
     for selector in (".replayer", ".replay-seat"):
-        least = 3 if expected == "dark" else 1.2
         assert _contrast(edges[selector], background) >= least, (selector, edges, background)
     page.goto(live_server.url + "/drills/badugi-cards/?game=badeucey&difficulty=3&seed=5")
     edges = page.evaluate(EDGES, [".exercise__part", ".site-footer"])
     assert _contrast(edges[".exercise__part"], background) >= 3, edges
     footer = page.locator(".site-footer").evaluate("e => getComputedStyle(e).backgroundColor")
-    assert _contrast(edges[".site-footer"], footer) >= (3 if expected == "dark" else 1.2), edges
+    assert _contrast(edges[".site-footer"], footer) >= least, edges
+
+
+def test_the_table_rim_frames_and_dividers_show_in_every_colour_choice(page, live_server, subtests):
+    """The replayer's table outline and each question's frame are 3:1 against the page
+    (WCAG 1.4.11); dividers are faint on the light side and 3:1 on the dark one."""
+    load_content()
+    url = live_server.url + "/replay/amara-bram-kira-noor/?step=0"
+    for colours, expected in each_colour_choice(page, url):
+        with subtests.test(colours=colours):
+            assert_scheme(page, expected)
+            _table_rims_frames_and_dividers_show(page, live_server, expected)
 
 
 # The focused element's outline, and the background it is drawn on: the
@@ -339,29 +360,28 @@ FOCUSED = """() => {
 }"""
 
 
-@pytest.mark.parametrize("colours", list(COLOURS))
 def test_keyboard_focus_shows_a_contrasting_outline_in_every_colour_choice(
-    page, live_server, colours
+    page, live_server, subtests
 ):
     load_content()
-    expected = use_colours(page, colours)
-    page.goto(live_server.url + "/badugi/")
-    assert_scheme(page, expected)
-    page_background = body_background(page)
-    seen: dict[str, dict] = {}
-    for _ in range(40):
-        page.keyboard.press("Tab")
-        focused = page.evaluate(FOCUSED)
-        if focused["place"] and focused["place"] not in seen:
-            seen[focused["place"]] = focused
-        if len(seen) == 2:
-            break
-    assert set(seen) == {"header", "main"}, seen
-    for focused in seen.values():
-        assert focused["outlineStyle"] == "solid", focused
-        assert focused["outlineWidth"] >= 2, focused
-        behind = _over(focused["background"], page_background)
-        assert _contrast(focused["outlineColor"], behind) >= 3, (focused, behind)
+    for colours, expected in each_colour_choice(page, live_server.url + "/badugi/"):
+        with subtests.test(colours=colours):
+            assert_scheme(page, expected)
+            page_background = body_background(page)
+            seen: dict[str, dict] = {}
+            for _ in range(40):
+                page.keyboard.press("Tab")
+                focused = page.evaluate(FOCUSED)
+                if focused["place"] and focused["place"] not in seen:
+                    seen[focused["place"]] = focused
+                if len(seen) == 2:
+                    break
+            assert set(seen) == {"header", "main"}, seen
+            for focused in seen.values():
+                assert focused["outlineStyle"] == "solid", focused
+                assert focused["outlineWidth"] >= 2, focused
+                behind = _over(focused["background"], page_background)
+                assert _contrast(focused["outlineColor"], behind) >= 3, (focused, behind)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

@@ -9,7 +9,7 @@ from evaluator.notation import parse_deal
 from evaluator.replay import replay
 from lessons.content.loader import load_content
 from lessons.models import Attempt, Deal
-from tests.browser.axe import axe_violations_without_javascript
+from tests.browser.axe import CLEAN, axe_violations_without_javascript
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -35,13 +35,12 @@ def pot_steps(played) -> list[int]:
     return [s.index for s in played.steps if s.kind == "action" and s.amount]
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_questions_answered_by_keyboard_alone_and_axe_clean(page, live_server, played, axe, scheme):
-    page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
+def test_questions_answered_by_keyboard_alone_and_axe_clean(page, live_server, played, axe_both):
+    page.emulate_media(reduced_motion="reduce")
     first, second, third = pot_steps(played)[:3]
     base = f"{live_server.url}/replay/{DEAL}/"
     page.goto(f"{base}?step={first}&study=1&guess=1")
-    assert axe(page) == []
+    assert axe_both(page) == CLEAN
 
     # Right: the pot from the engine, typed and sent with Enter.
     tab_to(page, "el.dataset.replayControl === 'guess-answer'")
@@ -49,7 +48,7 @@ def test_questions_answered_by_keyboard_alone_and_axe_clean(page, live_server, p
     page.keyboard.press("Enter")
     expect(page.locator('[data-guess-verdict="right"]')).to_be_visible()
     expect(page).to_have_url(f"{base}?step={first}&study=1&guess=1&q=1")
-    assert axe(page) == []
+    assert axe_both(page) == CLEAN
 
     # On to the next bet; a wrong pot is told, with the engine's.
     tab_to(page, "el.dataset.replayControl === 'next'")
@@ -61,7 +60,7 @@ def test_questions_answered_by_keyboard_alone_and_axe_clean(page, live_server, p
     page.keyboard.press("Enter")
     expect(page.locator('[data-guess-verdict="wrong"]')).to_be_visible()
     expect(page.locator("[data-guess-answer]")).to_contain_text(str(played.steps[second].state.pot))
-    assert axe(page) == []
+    assert axe_both(page) == CLEAN
 
     # "Show me" skips the third by keyboard too.
     tab_to(page, "el.dataset.replayControl === 'next'")
@@ -77,9 +76,8 @@ def test_questions_answered_by_keyboard_alone_and_axe_clean(page, live_server, p
     expect(page.locator("[data-guess-answer]")).to_be_visible()
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_draw_and_showdown_questions_are_axe_clean(page, live_server, played, axe, scheme):
-    page.emulate_media(color_scheme=scheme, reduced_motion="reduce")
+def test_the_draw_and_showdown_questions_are_axe_clean(page, live_server, played, axe_both):
+    page.emulate_media(reduced_motion="reduce")
     base = f"{live_server.url}/replay/{DEAL}/"
     draw = next(s.index for s in played.steps if s.kind == "draw" and s.actor == 1)
     showdown = next(s.index for s in played.steps if s.kind == "showdown")
@@ -90,12 +88,12 @@ def test_the_draw_and_showdown_questions_are_axe_clean(page, live_server, played
     ):
         page.goto(url)
         expect(page.locator("[data-guess-kind]")).to_be_visible()
-        assert axe(page) == []
+        assert axe_both(page) == CLEAN
     # "Show me" on the showdown, then the settlement's tables are there and clean too.
     page.get_by_role("button", name="Show me").focus()
     page.keyboard.press("Enter")
     expect(page.locator("#replay-results-title")).to_be_visible()
-    assert axe(page) == []
+    assert axe_both(page) == CLEAN
 
 
 def test_without_javascript_a_typed_answer_posts_and_the_next_place_loads(

@@ -7,6 +7,7 @@ from django.urls import reverse
 
 from lessons.content.loader import load_content
 from lessons.pages import page_data
+from tests.browser.axe import CLEAN
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -16,23 +17,19 @@ def shipped():
     load_content()  # the shipped deals, however an earlier test's flush left the database
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_the_lesson_has_no_axe_violations(page, live_server, axe, shipped, scheme):
-    page.emulate_media(color_scheme=scheme)
+def test_the_lesson_has_no_axe_violations(page, live_server, axe_both, shipped):
     page.goto(live_server.url + reverse("lessons:table_basics"))
     assert page.locator("h1").inner_text().startswith("Table basics")
-    assert axe(page) == []
+    assert axe_both(page) == CLEAN
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_the_lessons_step_links_open_the_replay_clean_of_axe_violations(
-    page, live_server, axe, shipped, scheme
+    page, live_server, axe_both, shipped
 ):
-    page.emulate_media(color_scheme=scheme)
     page.goto(live_server.url + reverse("lessons:table_basics"))
     link = page.locator('section[aria-labelledby="side-pots"] a[href*="/replay/"]').first
     link.focus()
     page.keyboard.press("Enter")  # keyboard alone
     page.wait_for_url(f"**{page_data.TABLE_BASICS_REPLAY}/?step=*")
     assert page.locator("[data-replay-index]").count() == 1
-    assert axe(page) == []
+    assert axe_both(page) == CLEAN

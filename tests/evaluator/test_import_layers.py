@@ -13,6 +13,7 @@ Read as text, so this runs without Django.
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,8 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+# The tree is read and parsed once per run (not once per test): about 1 s each time.
+@functools.cache
 def product_modules() -> dict[str, Path]:
     found = {}
     for top in PRODUCT:
@@ -109,7 +112,8 @@ def product_modules() -> dict[str, Path]:
     return found
 
 
-def imports_of(path: Path, name: str, is_package: bool) -> set[str]:
+@functools.cache
+def imports_of(path: Path, name: str, is_package: bool) -> frozenset[str]:
     """Every module this file imports, anywhere in it, as full dotted names."""
     package = name if is_package else name.rpartition(".")[0]
     found = set()
@@ -124,9 +128,10 @@ def imports_of(path: Path, name: str, is_package: bool) -> set[str]:
                 base = ".".join(parts + ([node.module] if node.module else []))
             found.add(base)
             found |= {f"{base}.{alias.name}" for alias in node.names}
-    return found
+    return frozenset(found)
 
 
+@functools.cache
 def graph() -> dict[str, set[str]]:
     modules = product_modules()
     edges = {}
@@ -229,6 +234,22 @@ def test_the_course_site_app_sits_on_top():
     ]
     assert upward == []
     assert "lessons.classes.status" in graph()["lti.completion"]
+
+
+def test_the_site_package_sits_below_the_apps():
+    """badacey_site (settings, limits, shared counts) serves the apps; it imports none of them.
+
+    Its URL conf names the apps' URL modules as strings, which is no import.
+    """
+    upward = [
+        f"{module} -> {target}"
+        for module, targets in graph().items()
+        if module.startswith("badacey_site")
+        for target in targets
+        if target.split(".")[0] in ("lessons", "play", "lti")
+    ]
+    assert upward == []
+    assert "badacey_site.limit_counts" in graph()["lessons.models"]
 
 
 def test_the_layer_check_sees_an_upward_import():

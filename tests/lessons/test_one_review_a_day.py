@@ -23,7 +23,9 @@ from lessons.models import Learner, SkillState, StudyItem, StudySession
 from lessons.study import sessions as study
 from tests.lessons.test_study_views import answer_url, current, right_answer, start, wrong_answer
 
-pytestmark = pytest.mark.django_db
+# database_engine: the days are the database's own reading of stored times
+# (lessons/study/standing.py _utc_day), which each engine does its own way.
+pytestmark = [pytest.mark.django_db, pytest.mark.database_engine]
 MONDAY = datetime(2026, 3, 2, 9, 0, tzinfo=UTC)
 
 

@@ -51,8 +51,31 @@ def test_a_test_the_database_engine_can_change_is_marked_for_the_postgresql_run(
         "with django_assert_num_queries(3):",
     ]:
         assert ENGINE_WORDS.search(engine_sensitive), engine_sensitive
-    for plain in ['response = client.get("/badugi/")', "assert deal.pot == 80"]:
+    for plain in [
+        'response = client.get("/badugi/")',
+        "assert deal.pot == 80",
+        'block = section_html(page, "badacey")',
+        "clockwise = seats_from_button(example)",
+    ]:
         assert not ENGINE_WORDS.search(plain), plain
+
+
+def test_only_a_modules_code_marks_it_for_the_postgresql_run_not_its_prose():
+    from tests.conftest import ENGINE_WORDS, code_without_prose
+
+    prose = (
+        '"""Cases read from the data migration, in a unique order."""\n'
+        "def test_x(client):\n"
+        '    """Two tabs racing for a lock."""\n'
+        '    client.get("/")  # the transaction is the view\'s\n'
+    )
+    assert ENGINE_WORDS.search(prose)
+    assert not ENGINE_WORDS.search(code_without_prose(prose))
+    code = (
+        'def test_x():\n    """Plain words."""\n'
+        "    with transaction.atomic():  # a note\n        pass\n"
+    )
+    assert ENGINE_WORDS.search(code_without_prose(code))
 
 
 @pytest.mark.processes  # runs pytest's collection in another process

@@ -17,7 +17,14 @@ from pytest_django.asserts import assertContains
 from tests.factories import make_teacher
 from tests.site.password_hashes import hashes  # noqa: F401  (fixture)
 
-pytestmark = [pytest.mark.django_db, pytest.mark.cache, pytest.mark.usefixtures("one_limit_window")]
+# database_engine: the counts and pauses are rows (LimitCount, axes' attempts)
+# added to by UPDATE ... + 1 under a unique key, which the engine decides.
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.cache,
+    pytest.mark.database_engine,
+    pytest.mark.usefixtures("one_limit_window"),
+]
 
 PASSWORD = "a-long-teaching-pass"
 SIGN_INS = ["/accounts/sign-in/", "/admin/login/"]
