@@ -2,8 +2,8 @@
 
 The import command and the plain CLI print the same lines, so a teacher can
 run the check on a laptop and get exactly what the server will say. The CLI
-writes each line as its hand is checked (``iter_check_paths``), so a file of
-any size is checked in the memory one hand takes.
+writes the lines as their hands are checked (``iter_check_paths``), so
+beyond the file's own text a file of any size takes the memory of one hand.
 """
 
 from __future__ import annotations
