@@ -70,9 +70,11 @@ class _Replayer:
         self.hidden_draws: list[list[int]] = [[] for _ in range(n)]
         self.conceded = [False] * n
         self.draws: list[list[DrawRecord]] = [[] for _ in range(n)]
-        self.owner: dict[Card, int] = {}
-        self.dead: dict[Card, str] = {}
-        self.used: set[Card] = set()
+        # Cards are kept by their deck index: an int hashes and compares in C,
+        # a Card in Python, and every draw and show looks cards up here.
+        self.owner: dict[int, int] = {}  # card index -> the seat holding it
+        self.dead: dict[int, str] = {}  # card index -> why it cannot come round again
+        self.used: set[int] = set()
         self.dealt = 0
         self.street = "before the draw"
         self.draws_done = 0
@@ -175,15 +177,15 @@ class _Replayer:
     def _deal(self) -> None:
         for s, seat in enumerate(self.record.seats):
             for card in seat.cards:
-                if card in self.owner:
-                    other = self.owner[card]
+                if card.index in self.owner:
+                    other = self.owner[card.index]
                     where = (
                         f"twice to {seat.name}"
                         if other == s
                         else (f"to both {self.names[other]} and {seat.name}")
                     )
                     raise self._fail(f"{card} is dealt {where}", seat.line)
-                self.owner[card] = s
+                self.owner[card.index] = s
         self.used.update(self.owner)
         self.dealt = len(self.owner) + sum(self.hidden)
         button = self.names[self.record.button]
@@ -361,9 +363,9 @@ class _Replayer:
         changed: Iterable[int] = range(len(self.names))  # the betting round's chips are cleared
         self.drawing = order[0]
         if line.reshuffled:
-            for card, holder in list(self.owner.items()):
+            for index, holder in list(self.owner.items()):
                 if t.folded[holder]:
-                    del self.owner[card]
+                    del self.owner[index]
             self.dead.clear()
             self._step(
                 "reshuffle",
@@ -421,8 +423,9 @@ class _Replayer:
             raise self._fail(f"{name} discards the same card twice in draw {word}", where)
         if len(set(receives)) != len(receives):
             raise self._fail(f"{name} receives the same card twice in draw {word}", where)
+        held = {card.index for card in hand}
         for card in discards:
-            if card not in hand:
+            if card.index not in held:
                 raise self._fail(
                     f"{name} cannot discard {card}: {name} holds {format_cards(hand)}", where
                 )
@@ -441,8 +444,8 @@ class _Replayer:
             )
         self._mind_the_stub(len(receives))
         for card in receives:
-            if card in self.owner:
-                holder = self.owner[card]
+            if card.index in self.owner:
+                holder = self.owner[card.index]
                 if holder == seat:
                     held = f"it is already in {name}'s hand"
                 elif self.table.folded[holder]:
@@ -450,21 +453,21 @@ class _Replayer:
                 else:
                     held = f"it is in {self.names[holder]}'s hand"
                 raise self._fail(f"{name} cannot receive {card}: {held}", where)
-            if card in self.dead:
+            if card.index in self.dead:
                 raise self._fail(
-                    f"{name} cannot receive {card}: {self.dead[card]}, and no reshuffle "
+                    f"{name} cannot receive {card}: {self.dead[card.index]}, and no reshuffle "
                     "is recorded since",
                     where,
                 )
         for card in discards:
             hand.remove(card)
-            del self.owner[card]
+            del self.owner[card.index]
             if self.track_dead:
-                self.dead[card] = f"{name} discarded it in draw {word}"
+                self.dead[card.index] = f"{name} discarded it in draw {word}"
         for card in receives:
             hand.append(card)
-            self.owner[card] = seat
-        self.used.update(receives)
+            self.owner[card.index] = seat
+        self.used.update(card.index for card in receives)
         self.dealt += len(receives)
         self.draws[seat].append((discards, receives))
         self.hidden_draws[seat].append(0)
@@ -490,7 +493,7 @@ class _Replayer:
             # Some known cards went out unseen: which ones, nobody can say, so the
             # whole hand is face down from here (and those cards are nowhere known).
             for card in self.hands[seat]:
-                del self.owner[card]
+                del self.owner[card.index]
             self.hands[seat] = []
             self.hidden[seat] = profile.hand_size
         self.dealt += count
@@ -507,9 +510,9 @@ class _Replayer:
         if self.any_hidden and self.track_dead and self.dealt + needed > DECK_SIZE:
             self.track_dead = False
             self.dead.clear()
-            for card, holder in list(self.owner.items()):
+            for index, holder in list(self.owner.items()):
                 if self.table.folded[holder]:
-                    del self.owner[card]
+                    del self.owner[index]
 
     # -- the end ----------------------------------------------------------------
 
@@ -616,16 +619,18 @@ class _Replayer:
                 line,
             )
         known = self.hands[s]
-        missing = [card for card in known if card not in cards]
+        shown = {card.index for card in cards}
+        missing = [card for card in known if card.index not in shown]
         if missing:
             raise self._fail(
                 f"{name} shows {format_cards(cards)}, but {name} holds {format_cards(missing)}",
                 line,
             )
+        kept = {card.index for card in known}
         for card in cards:
-            if card in known:
+            if card.index in kept:
                 continue
-            holder = self.owner.get(card)
+            holder = self.owner.get(card.index)
             if holder is not None:
                 where = (
                     f"it was in {self.names[holder]}'s hand when they folded"
@@ -633,15 +638,15 @@ class _Replayer:
                     else f"it is in {self.names[holder]}'s hand"
                 )
                 raise self._fail(f"{name} cannot show {card}: {where}", line)
-            if card in self.dead:
+            if card.index in self.dead:
                 raise self._fail(
-                    f"{name} cannot show {card}: {self.dead[card]}, and the deck had not "
+                    f"{name} cannot show {card}: {self.dead[card.index]}, and the deck had not "
                     "run out since",
                     line,
                 )
         for card in cards:
-            self.owner[card] = s
-        self.used.update(cards)
+            self.owner[card.index] = s
+        self.used.update(shown)
         self.hands[s] = list(cards)
         self.hidden[s] = 0
         self._step("show", lambda: f"{name} shows {format_cards(cards)}.", (s,), actor=s, line=line)
