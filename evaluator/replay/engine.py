@@ -423,9 +423,9 @@ class _Replayer:
             raise self._fail(f"{name} discards the same card twice in draw {word}", where)
         if len(set(receives)) != len(receives):
             raise self._fail(f"{name} receives the same card twice in draw {word}", where)
-        held = {card.index for card in hand}
+        in_hand = {card.index for card in hand}
         for card in discards:
-            if card.index not in held:
+            if card.index not in in_hand:
                 raise self._fail(
                     f"{name} cannot discard {card}: {name} holds {format_cards(hand)}", where
                 )
