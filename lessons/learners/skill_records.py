@@ -216,8 +216,7 @@ def after_answer(
     keys = [a.skill for a in answers]
     rows = SkillState.objects.of_learner(learner).filter(skill__in=keys).select_for_update()
     states = {state.skill: state for state in rows}
-    retention = memory_retention.retention_for(learner, desired_retention())
-    weights = memory_parameters.in_use(learner).parameters
+    scheduling = _Scheduling(learner)
     changes: list[Change] = []
     for answer in answers:
         state = states.get(answer.skill) or SkillState(**owner, skill=answer.skill)
@@ -225,7 +224,7 @@ def after_answer(
         own = purpose
         if purpose == mastery.CHALLENGE and answer.skill != challenged:
             own = mastery.REVIEW
-        review = _apply(state, answer, learner, item, own, at, retention, weights)
+        review = _apply(state, answer, learner, item, own, at, *scheduling.of(state, at))
         if state.pk is None:
             try:
                 with transaction.atomic():  # a savepoint: another tab may make the row first
@@ -238,7 +237,7 @@ def after_answer(
                     .get(skill=answer.skill)
                 )
                 before = state.level
-                review = _apply(state, answer, learner, item, own, at, retention, weights)
+                review = _apply(state, answer, learner, item, own, at, *scheduling.of(state, at))
                 state.save(update_fields=STEP_FIELDS)
         else:
             state.save(update_fields=STEP_FIELDS)
@@ -246,6 +245,28 @@ def after_answer(
     reviewed = [(c.skill, c.review) for c in changes if c.review is not None]
     review_log.write(learner, reviewed, at, source, timing)
     return changes
+
+
+class _Scheduling:
+    """The learner's desired retention and FSRS parameters, read only when a card is reviewed.
+
+    Only the day's first answer to a skill reviews its card
+    (``mastery.reviews``); later answers that day move the level alone and
+    schedule nothing, so most answers of a learner at work skip both reads.
+    """
+
+    def __init__(self, learner: Learner) -> None:
+        self.learner = learner
+        self.read: tuple[float, tuple[float, ...] | None] | None = None
+
+    def of(self, state: SkillState, at: datetime) -> tuple[float, tuple[float, ...] | None]:
+        """What to schedule ``state``'s card with at ``at`` (the site's default if no review)."""
+        if not mastery.reviews(standing_of(state), at):
+            return desired_retention(), None  # not a review: the step does not read them
+        if self.read is None:
+            retention = memory_retention.retention_for(self.learner, desired_retention())
+            self.read = retention, memory_parameters.in_use(self.learner).parameters
+        return self.read
 
 
 # What ``_apply`` sets: a step writes these and leaves the rest of the row alone
