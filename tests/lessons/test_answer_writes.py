@@ -5,8 +5,9 @@ the deal (tries, rights, review stage), the deal's figures, the activity
 row, the skills it moves. A returning learner's answer reads its deal row
 once under a lock and writes it once; the learner's retention and FSRS
 parameters are read only when the answer reviews a skill's card (the day's
-first answer to it). These tests hold both, and that the kept row still
-equals a recount of the answers.
+first answer to it); the run of misses is written with the skill's step. These
+tests hold those, that the kept row still equals a recount of the answers, and
+that a skill target keeps the moment it was first reached.
 """
 
 from __future__ import annotations
@@ -20,8 +21,20 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from lessons.learners import deal_figures
-from lessons.models import Attempt, DealProgress, ReviewLog
+from lessons import skills
+from lessons.classes import records
+from lessons.learners import deal_figures, skill_records
+from lessons.models import (
+    Assignment,
+    AssignmentFinish,
+    Attempt,
+    Classroom,
+    DealProgress,
+    Learner,
+    Membership,
+    ReviewLog,
+    SkillState,
+)
 from tests.factories import right_answer
 from tests.lessons.test_progress import winners_deal, wrong_answer
 
@@ -115,3 +128,56 @@ def test_the_scheduling_settings_are_read_only_when_an_answer_reviews_a_card(cli
         assert any(table in sql for sql in first), f"the first answer reads {table}"
         assert not any(table in sql for sql in later), f"a later answer read {table}"
     assert ReviewLog.objects.count() == reviewed, "a later answer the same day reviews nothing"
+
+
+def test_the_run_of_misses_moves_with_the_skill_step_for_answers_but_not_played_decisions():
+    lee = User.objects.create_user("lee")
+    me = Learner(lee.pk, "")
+    skill = skills.SKILLS[0].key
+    at = timezone.now()
+
+    def step(answer: skill_records.SkillAnswer, count_misses: bool = True) -> int:
+        skill_records.after_answer(me, [answer], "x/1", "practice", at, count_misses=count_misses)
+        return SkillState.objects.get(user=lee, skill=skill).misses_in_a_row
+
+    wrong = skill_records.SkillAnswer(skill, correct=False)
+    assert step(wrong) == 1  # the row is made by this answer, its run starts at one
+    assert step(wrong) == 2
+    after_last_hint = skill_records.SkillAnswer(skill, correct=True, hints=2, after_last_hint=True)
+    assert step(after_last_hint) == 3
+    # A decision at the study table moves the skill but not the class page's run.
+    assert step(wrong, count_misses=False) == 3
+    assert step(skill_records.SkillAnswer(skill, correct=True)) == 0
+
+
+def test_a_skill_target_keeps_the_moment_it_was_first_reached():
+    teacher = User.objects.create_user("teacher")
+    lee = User.objects.create_user("lee")
+    classroom = Classroom.objects.create(name="room", join_code="ABCDEFGH")
+    classroom.teachers.add(teacher)
+    Membership.objects.create(classroom=classroom, user=lee)
+    skill = skills.SKILLS[0].key
+    work = Assignment.objects.create(
+        classroom=classroom, kind=Assignment.SKILL, skill=skill, target_level=2
+    )
+    deal = winners_deal(1)
+    state = SkillState.objects.create(user=lee, skill=skill, level=1)
+
+    def right_answer_at(at):
+        attempt = Attempt.objects.create(user=lee, deal=deal, correct=True, parts=[True])
+        attempt.created_at = at
+        records.note_skill_targets(lee.pk, {skill}, attempt)
+
+    start = timezone.now()
+    right_answer_at(start)
+    assert not AssignmentFinish.objects.exists(), "level 1 is short of the target"
+    state.level = 2
+    state.save()
+    right_answer_at(start + timedelta(hours=1))
+    right_answer_at(start + timedelta(hours=2))
+    finish = AssignmentFinish.objects.get()
+    assert (finish.assignment, finish.user, finish.finished_at) == (
+        work,
+        lee,
+        start + timedelta(hours=1),
+    )
