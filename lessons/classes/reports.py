@@ -24,11 +24,12 @@ from typing import Any
 from django.db.models import (
     Count,
     F,
+    IntegerField,
     Q,
     QuerySet,
     Sum,
 )
-from django.db.models.functions import Coalesce
+from django.db.models.functions import Cast, Coalesce
 from django.http import Http404
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -445,7 +446,9 @@ def class_deal_stats(classroom: Classroom) -> list[Deal]:
             attempts=Sum("tries"),
             learners=Count("pk"),
             hints=Sum("hints"),
-            first_right=Count("pk", filter=Q(first_right=True)),
+            # Summed as 0/1 rather than counted with a FILTER: SQLite's FILTER
+            # costs half as much again as the rest of the read.
+            first_right=Sum(Cast("first_right", IntegerField())),
         )
         .order_by("-attempts", "deal_id")[:DEALS_SHOWN]
     )
