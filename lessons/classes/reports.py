@@ -362,7 +362,7 @@ def answers_missed(
     for row in rows:
         mine = exercise_rows if row["deal_id"] is not None else drill_rows
         if len(mine) < MISSED_SHOWN:
-            mine.append(row)
+            mine.append(dict(row))
     return _exercises_missed(exercise_rows), _drills_missed(drill_rows)
 
 
