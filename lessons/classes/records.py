@@ -1,16 +1,18 @@
 """What an answer leaves behind for the class reports, written with the attempt.
 
 ``lessons.learners.progress`` calls ``after_answer`` inside the transaction
-that inserts the attempt and moves the skills, so all three are saved
-together. It keeps two things the attempt alone does not say:
+that inserts the attempt and moves the skills, so all are saved together.
+It keeps two things the attempt alone does not say:
 
 - each misconception the engine named (``DiagnosedMistake``), so "what the
   class misses most" in a period is one grouped count;
-- each skill's run of misses (``SkillState.misses_in_a_row``): a wrong
-  answer (or one right only after the last hint) adds one, a right answer
-  sets it back to 0. Three in a row marks the learner "needs help";
 - the moment a skill target set to the learner's class is first reached
   (``AssignmentFinish``), so its status can say when and whether late.
+
+Each skill's run of misses (``SkillState.misses_in_a_row``, three in a row
+mark the learner "needs help") is kept by the skill step itself
+(``skill_records.after_answer`` with ``count_misses``), in the same UPDATE
+that moves the skill's level: the row is already read under its lock there.
 """
 
 from __future__ import annotations
@@ -18,8 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.db.models import F
-
+from lessons.learners import skill_records
 from lessons.models import (
     Assignment,
     AssignmentFinish,
@@ -32,13 +33,8 @@ from lessons.models import (
 
 def after_answer(learner: Learner, attempt: Attempt, answers: Sequence[Any]) -> None:
     """Note one recorded answer; ``answers`` are its ``skill_records.SkillAnswer``s."""
-    missed = {a.skill for a in answers if not a.correct or a.after_last_hint}
+    missed = {a.skill for a in answers if skill_records.missed(a)}
     right = {a.skill for a in answers} - missed
-    states = SkillState.objects.of_learner(learner)
-    if missed:
-        states.filter(skill__in=missed).update(misses_in_a_row=F("misses_in_a_row") + 1)
-    if right:
-        states.filter(skill__in=right, misses_in_a_row__gt=0).update(misses_in_a_row=0)
     named: dict[str, str] = {}
     for answer in answers:
         if answer.misconception and not answer.correct:
@@ -61,18 +57,26 @@ def after_answer(learner: Learner, attempt: Attempt, answers: Sequence[Any]) -> 
 def note_skill_targets(user_id: int, skills: set[str], attempt: Attempt) -> None:
     """Keep when this answer reached a skill target set to one of the learner's classes.
 
-    Runs after the skills moved (``progress.AFTER_ANSWER``); one query for a
-    learner in no class with no such target, two more when one was reached.
+    Runs after the skills moved (``progress.AFTER_ANSWER``) on every right
+    answer, so the common case is kept to one plain query: a learner whose
+    classes set no target in these skills. Only when there is one are the
+    targets already finished read (one more), then the levels and the insert.
     """
-    open_targets = list(
+    targets = list(
         Assignment.objects.filter(
             kind=Assignment.SKILL,
             skill__in=skills,
             classroom__memberships__user_id=user_id,
-        )
-        .exclude(finishes__user_id=user_id)
-        .values_list("pk", "skill", "target_level")
+        ).values_list("pk", "skill", "target_level")
     )
+    if not targets:
+        return
+    finished = set(
+        AssignmentFinish.objects.filter(
+            user_id=user_id, assignment_id__in=[pk for pk, _, _ in targets]
+        ).values_list("assignment_id", flat=True)
+    )
+    open_targets = [target for target in targets if target[0] not in finished]
     if not open_targets:
         return
     levels = dict(

@@ -77,6 +77,7 @@ def class_page(request: HttpRequest, class_id: int) -> HttpResponse:
     # 20 pages instead of one page of megabytes. The CSV keeps every row.
     grid_page = Paginator(grid.rows, GRID_PAGE_ROWS).get_page(grid_form.value("page"))
     shown = replace(grid, rows=list(grid_page.object_list))
+    exercises, drills = reports.answers_missed(classroom, moment, days)
     context = {
         "classroom": classroom,
         "report": report,
@@ -89,8 +90,8 @@ def class_page(request: HttpRequest, class_id: int) -> HttpResponse:
         "period": period,
         "days": days,
         "misconceptions": reports.misconceptions_missed(classroom, moment, days),
-        "exercises": reports.exercises_missed(classroom, moment, days),
-        "drills": reports.drill_skills_missed(classroom, moment, days),
+        "exercises": exercises,
+        "drills": drills,
         "deal_stats": reports.class_deal_stats(classroom),
         "join_link": _join_link(request, classroom),
         "teachers": list(classroom.teachers.order_by("username").only("pk", "username")),

@@ -49,39 +49,49 @@ def review_step(
 
 
 def count_answer(attempt: Attempt) -> None:
-    """Add one exercise answer to its learner's row and its deal's figures."""
+    """Add one exercise answer to its learner's row and its deal's figures.
+
+    A returning answer (the learner's row exists) costs two queries: the row
+    read under a lock (its review stage decides the next one), then one
+    UPDATE with ``F()`` additions. Only a first answer tries the insert, in a
+    savepoint: the unique row decides which of two tabs was first.
+    """
     if attempt.deal_id is None:
         return
     owner = {"user_id": attempt.user_id, "learner_key": attempt.learner_key}
     if attempt.user_id is not None:
         owner["learner_key"] = ""
+    mine = DealProgress.objects.filter(deal_id=attempt.deal_id, **_owner_lookup(attempt))
+    locked = mine.select_for_update().values_list("review_stage", "review_due")
+    row = next(iter(locked[:1]), None)
     created = False
-    try:
-        with transaction.atomic():
-            DealProgress.objects.create(
-                **owner,
-                deal_id=attempt.deal_id,
-                tries=1,
-                rights=int(attempt.correct),
-                hints=attempt.hints_used,
-                first_right=attempt.correct,
-                last_wrong_at=None if attempt.correct else attempt.created_at,
-                last_at=attempt.created_at,
-                **_review_fields(None, None, attempt),
-            )
-        created = True
-    except IntegrityError:  # not the first answer (or another tab's was first)
-        mine = DealProgress.objects.filter(deal_id=attempt.deal_id, **_owner_lookup(attempt))
+    if row is None:
+        try:
+            with transaction.atomic():
+                DealProgress.objects.create(
+                    **owner,
+                    deal_id=attempt.deal_id,
+                    tries=1,
+                    rights=int(attempt.correct),
+                    hints=attempt.hints_used,
+                    first_right=attempt.correct,
+                    last_wrong_at=None if attempt.correct else attempt.created_at,
+                    last_at=attempt.created_at,
+                    **_review_fields(None, None, attempt),
+                )
+            created = True
+        except IntegrityError:  # another tab's first answer made the row meanwhile
+            row = locked.get()
+    if row is not None:
+        stage, due = row
         mine.update(
             tries=F("tries") + 1,
             rights=F("rights") + int(attempt.correct),
             hints=F("hints") + attempt.hints_used,
             last_at=attempt.created_at,
             **({} if attempt.correct else {"last_wrong_at": attempt.created_at}),
+            **_review_fields(stage, due, attempt),
         )
-        # The review stage needs the row's own state: read it under a lock.
-        row = mine.select_for_update().only("review_stage", "review_due").get()
-        mine.update(**_review_fields(row.review_stage, row.review_due, attempt))
     if created:
         Attempt.objects.filter(pk=attempt.pk).update(first_try=True)
         attempt.first_try = True

@@ -196,6 +196,15 @@ def is_review(card: Card | None, at: datetime) -> bool:
     return card.last_review.astimezone(UTC).date() != at.astimezone(UTC).date()
 
 
+def reviews(standing: Standing, at: datetime) -> bool:
+    """Whether an answer at ``at`` would review the standing's card (``is_review``).
+
+    Only a review needs the learner's retention and FSRS parameters, so the
+    caller reads them only when this says so.
+    """
+    return is_review(Card.from_json(standing.card) if standing.card else None, at)
+
+
 def take_step(
     standing: Standing,
     answer: Answer,

@@ -87,7 +87,12 @@ class Attempt(models.Model):
             models.Index(fields=["learner_key", "deal", "created_at"], name="attempt_key_deal"),
             # A learner's latest answers first (home's "Continue", the study log),
             # read as one short index range instead of sorting all their rows.
-            models.Index(fields=["user", "created_at"], name="attempt_user_time"),
+            # Its last three columns let the class page group its members'
+            # wrong answers of a period from the index alone, never the rows.
+            models.Index(
+                fields=["user", "created_at", "correct", "deal", "drill_kind"],
+                name="attempt_user_time_what",
+            ),
             models.Index(fields=["learner_key", "created_at"], name="attempt_key_time"),
             # A practice session checks its new items were never dealt to the learner before.
             models.Index(fields=["drill_kind", "item_key"], name="attempt_drill_item"),
@@ -175,8 +180,13 @@ class DealProgress(models.Model):
         app_label = "lessons"
         indexes = [
             models.Index(fields=["deal", "user"], name="dealprogress_deal_user"),
-            # /progress/ reads one learner's rows, most recently answered first.
-            models.Index(fields=["user", "last_at"], name="dealprogress_user_time"),
+            # /progress/ reads one learner's rows, most recently answered first;
+            # the class page adds up its members' figures per deal from the
+            # index alone (every answer rewrites the entry anyway: last_at moves).
+            models.Index(
+                fields=["user", "last_at", "deal", "tries", "hints", "first_right"],
+                name="dealprogress_user_figures",
+            ),
             models.Index(fields=["learner_key", "last_at"], name="dealprogress_key_time"),
         ]
         constraints = [

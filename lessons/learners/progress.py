@@ -140,6 +140,7 @@ def record_attempt(request: HttpRequest, deal: Deal, form: Any) -> Attempt | Non
             attempt.created_at,
             source="quick-check" if deal.section else "exercise",
             timing=timing,
+            count_misses=True,
         )
         for hook in AFTER_ANSWER:
             hook(learner, attempt, answers)
@@ -204,6 +205,7 @@ def record_drill_attempt(
             challenged=skill,
             source=source,
             timing=timing,
+            count_misses=True,
         )
         for hook in AFTER_ANSWER:
             hook(learner, attempt, answers)

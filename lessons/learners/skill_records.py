@@ -199,6 +199,7 @@ def after_answer(
     challenged: str = "",
     source: str = "drill",
     timing: review_log.Timing | None = None,
+    count_misses: bool = False,
 ) -> list[Change]:
     """Move each skill the answer exercised one step; call inside the attempt's transaction.
 
@@ -209,15 +210,19 @@ def after_answer(
     marked with ``source`` (which feature) and ``timing`` (how long it took).
     The card is scheduled with the learner's parameters
     (``lessons.memory.parameters``): their own fitted set, the site's or the defaults.
+
+    With ``count_misses`` (an exercise or drill answer, not a decision at the
+    study table) each row also keeps its run of misses for the class page's
+    "needs help" (``missed``), written in the same UPDATE as the step.
     """
     if not answers or not learner.known:
         return []
     owner = learner.owner()
     keys = [a.skill for a in answers]
+    fields = (*STEP_FIELDS, "misses_in_a_row") if count_misses else STEP_FIELDS
     rows = SkillState.objects.of_learner(learner).filter(skill__in=keys).select_for_update()
     states = {state.skill: state for state in rows}
-    retention = memory_retention.retention_for(learner, desired_retention())
-    weights = memory_parameters.in_use(learner).parameters
+    scheduling = _Scheduling(learner)
     changes: list[Change] = []
     for answer in answers:
         state = states.get(answer.skill) or SkillState(**owner, skill=answer.skill)
@@ -225,7 +230,9 @@ def after_answer(
         own = purpose
         if purpose == mastery.CHALLENGE and answer.skill != challenged:
             own = mastery.REVIEW
-        review = _apply(state, answer, learner, item, own, at, retention, weights)
+        review = _apply(state, answer, learner, item, own, at, *scheduling.of(state, at))
+        if count_misses:
+            _count_miss(state, answer)
         if state.pk is None:
             try:
                 with transaction.atomic():  # a savepoint: another tab may make the row first
@@ -238,18 +245,56 @@ def after_answer(
                     .get(skill=answer.skill)
                 )
                 before = state.level
-                review = _apply(state, answer, learner, item, own, at, retention, weights)
-                state.save(update_fields=STEP_FIELDS)
+                review = _apply(state, answer, learner, item, own, at, *scheduling.of(state, at))
+                if count_misses:
+                    _count_miss(state, answer)
+                state.save(update_fields=fields)
         else:
-            state.save(update_fields=STEP_FIELDS)
+            state.save(update_fields=fields)
         changes.append(Change(answer.skill, before, state.level, review))
     reviewed = [(c.skill, c.review) for c in changes if c.review is not None]
     review_log.write(learner, reviewed, at, source, timing)
     return changes
 
 
+class _Scheduling:
+    """The learner's desired retention and FSRS parameters, read only when a card is reviewed.
+
+    Only the day's first answer to a skill reviews its card
+    (``mastery.reviews``); later answers that day move the level alone and
+    schedule nothing, so most answers of a learner at work skip both reads.
+    """
+
+    def __init__(self, learner: Learner) -> None:
+        self.learner = learner
+        self.read: tuple[float, tuple[float, ...] | None] | None = None
+
+    def of(self, state: SkillState, at: datetime) -> tuple[float, tuple[float, ...] | None]:
+        """What to schedule ``state``'s card with at ``at`` (the site's default if no review)."""
+        if not mastery.reviews(standing_of(state), at):
+            return desired_retention(), None  # not a review: the step does not read them
+        if self.read is None:
+            retention = memory_retention.retention_for(self.learner, desired_retention())
+            self.read = retention, memory_parameters.in_use(self.learner).parameters
+        return self.read
+
+
+def missed(answer: SkillAnswer) -> bool:
+    """Whether the answer adds to the skill's run of misses (``SkillState.misses_in_a_row``).
+
+    A wrong answer, or one right only after the last hint, adds one; any
+    other right answer ends the run. Three in a row mark the learner as
+    needing help on the class page (``lessons.classes.reports``).
+    """
+    return not answer.correct or answer.after_last_hint
+
+
+def _count_miss(state: SkillState, answer: SkillAnswer) -> None:
+    state.misses_in_a_row = state.misses_in_a_row + 1 if missed(answer) else 0
+
+
 # What ``_apply`` sets: a step writes these and leaves the rest of the row alone
-# (``misses_in_a_row`` belongs to the class records, which update it themselves).
+# (``misses_in_a_row`` only when the caller counts misses).
 STEP_FIELDS = (
     "level",
     "clean_items",

@@ -320,3 +320,60 @@ def test_mistakes_made_before_signing_up_count_for_the_new_account(room):
     lee = User.objects.create_user("lee", password=PASSWORD)
     browser.post("/accounts/sign-in/", {"username": "lee", "password": PASSWORD})
     assert DiagnosedMistake.objects.get().user_id == lee.pk
+
+
+def test_what_the_class_misses_most_lists_ten_exercises_and_the_drills_most_often_first(room):
+    teacher, classroom = room
+    ana, bo = joined(classroom, "ana"), joined(classroom, "bo")
+    outsider = learner("zed")
+    deals = [make_deal() for _ in range(12)]
+    for n, deal in enumerate(deals):  # the n-th deal missed n + 1 times by ana
+        for _ in range(n + 1):
+            Attempt.objects.create(user=ana, deal=deal, correct=False)
+    Attempt.objects.create(user=bo, deal=deals[-1], correct=False)
+    for _ in range(30):  # right answers and another class's learner do not count
+        Attempt.objects.create(user=ana, deal=deals[0], correct=True)
+        Attempt.objects.create(user=outsider, deal=deals[0], correct=False)
+    # Two drill kinds missed twice each (a tie: by kind), one once, and the replayer's quiz.
+    kinds = {"winners": 2, "payouts": 2, "outs": 1, Attempt.REPLAY_QUIZ: 3}
+    for kind, times in kinds.items():
+        for n in range(times):
+            Attempt.objects.create(
+                user=bo, drill_kind=kind, item_key=f"badugi/1/{n}", correct=False
+            )
+
+    exercises, drills = reports.answers_missed(classroom, timezone.now(), None)
+
+    # Ten of the twelve, most often first; the last deal also counts bo.
+    assert [m.what for m in exercises] == [d.title for d in reversed(deals[2:])]
+    assert [(m.times, m.learners) for m in exercises[:2]] == [(13, 2), (11, 1)]
+    assert [m.what for m in drills] == [
+        "Replayer quiz questions",
+        f"Drill: {DRILL_KINDS['payouts'].title}",
+        f"Drill: {DRILL_KINDS['winners'].title}",
+        f"Drill: {DRILL_KINDS['outs'].title}",
+    ]
+    assert [m.times for m in drills] == [3, 2, 2, 1]
+    page = signed_in(teacher).get(f"/teach/{classroom.pk}/?period=all")
+    assertContains(page, deals[-1].title)
+    assertNotContains(page, deals[1].title)
+
+
+def test_the_practice_deal_table_shows_the_25_most_answered_most_attempts_then_title(room):
+    teacher, classroom = room
+    ana = joined(classroom, "ana")
+    # Titles made in the opposite order to the deals' ids, so the title order is its own.
+    deals = [make_deal(title=f"Deal {chr(ord('z') - n)}") for n in range(27)]
+    for n, deal in enumerate(deals):
+        tries = 1 if n < 2 else 2 + n % 3  # two deals answered once are left out
+        for _ in range(tries):
+            Attempt.objects.create(user=ana, deal=deal, correct=True, hints_used=1)
+    deal_figures.recount([d.pk for d in deals])
+
+    shown = reports.class_deal_stats(classroom)
+
+    tries_of = {d.pk: (1 if n < 2 else 2 + n % 3) for n, d in enumerate(deals)}
+    expected = sorted(deals[2:], key=lambda d: (-tries_of[d.pk], d.title))
+    assert [d.title for d in shown] == [d.title for d in expected]
+    assert [(d.stat_attempts, d.stat_learners, d.stat_hints) for d in shown[:1]] == [(4, 1, 4)]
+    assert all(d.stat_first_right == 1 for d in shown)
