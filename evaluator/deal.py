@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 from types import MappingProxyType
 from typing import Any
 
@@ -27,8 +28,12 @@ from .wording import number_word
 ACTION_KINDS = ("fold", "check", "call", "bet", "raise", "all-in")
 
 
+@cache
 def round_name(betting_round: int) -> str:
-    """How the lessons name a betting round: "before the draw", "after draw two"."""
+    """How the lessons name a betting round: "before the draw", "after draw two".
+
+    Remembered: the betting table names the round for every action it checks.
+    """
     return "before the draw" if betting_round == 0 else f"after draw {number_word(betting_round)}"
 
 
@@ -210,7 +215,29 @@ class DealRecord:
 
     def profile(self) -> GameProfile:
         """The game as this record's table plays it (its settings applied)."""
-        return get_profile(self.profile_key, **self.settings)
+        return table_profile(self.profile_key, self.settings)
+
+
+def table_profile(profile_key: str, settings: Mapping[str, Any]) -> GameProfile:
+    """``get_profile`` with table settings, remembered for settings seen before.
+
+    Why: every record builds its profile at least twice (here and in the
+    replay), and checking a file of ten thousand hands from one table asked
+    for the same checked copy of the same profile twenty thousand times. A
+    profile is frozen, so one copy serves them all; refused settings raise
+    each time, as before.
+    """
+    # Each value's type is part of the key: True equals 1, but only 1 is a valid setting.
+    key = tuple((name, type(value), value) for name, value in settings.items())
+    try:
+        return _table_profile(profile_key, key)
+    except TypeError:  # a setting that cannot be a key (never a valid one): check it afresh
+        return get_profile(profile_key, **settings)
+
+
+@lru_cache(maxsize=1024)
+def _table_profile(profile_key: str, settings: tuple[tuple[str, type, Any], ...]) -> GameProfile:
+    return get_profile(profile_key, **{name: value for name, _, value in settings})
 
 
 def full_settings(profile_key: str, settings: Mapping[str, Any]) -> dict[str, Any]:
@@ -221,7 +248,7 @@ def full_settings(profile_key: str, settings: Mapping[str, Any]) -> dict[str, An
     identically could differ in a number nobody can see.
     """
     try:
-        profile = get_profile(profile_key, **dict(settings))
+        profile = table_profile(profile_key, settings)
     except EvaluatorError as error:
         raise DealError(str(error)) from None
     base = PROFILES[profile_key]

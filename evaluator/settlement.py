@@ -170,6 +170,27 @@ def settle(
     return Settlement(profile, seats, tuple(pots), tuple(payouts), button)
 
 
+def settle_pot(
+    profile: GameProfile,
+    settlement: Settlement,
+    amount: int,
+    eligible: tuple[int, ...],
+    money: Money | None = None,
+) -> tuple[Award, ...]:
+    """One pot of ``amount`` divided among ``eligible`` as ``settle`` divides a lone pot.
+
+    The hands are those ``settlement`` has already read and judged, so they are
+    not read again: a card room's rake comes out of a pot already settled, and
+    what is left is divided anew (halves, ties, the odd chip clockwise from
+    the button), worded as "the pot".
+    """
+    n = len(settlement.seats)
+    clockwise = [(settlement.button + 1 + k) % n for k in range(n)]
+    write = chip_writer(money)
+    pot = _settle_pot(profile, settlement.seats, "the pot", amount, eligible, clockwise, write)
+    return pot.awards
+
+
 def _names(names: Sequence[str] | None, count: int) -> tuple[str, ...]:
     if names is None:
         return tuple(f"Seat {i + 1}" for i in range(count))
@@ -209,7 +230,12 @@ def _hand_indices(
         if hand is None:
             found.append(None)
             continue
-        indices = quick_indices(hand) if isinstance(hand, str) else None
+        if isinstance(hand, str):
+            indices = quick_indices(hand)
+        elif isinstance(hand, tuple) and all(type(card) is Card for card in hand):
+            indices = tuple([card.index for card in hand])  # the replayer's cards, already read
+        else:
+            indices = None
         if indices is None or len(indices) != size:
             return _slow_indices(profile, hands, names)  # unusual, or a mistake named there
         found.append(indices)

@@ -16,7 +16,7 @@ from .check import check_bytes, check_paths, hand_line, summary
 from .errors import HandHistoryError
 from .notation import room_name, to_notation
 from .phh import to_phh
-from .reader import HandResult, read_bytes, read_text
+from .reader import HandResult, iter_bytes, iter_text, read_bytes, read_text
 from .verify import Disagreement, VerifiedHand
 
 __all__ = [
@@ -27,6 +27,8 @@ __all__ = [
     "check_bytes",
     "check_paths",
     "hand_line",
+    "iter_bytes",
+    "iter_text",
     "read_bytes",
     "read_text",
     "room_name",

@@ -1,18 +1,20 @@
 """The ``--check`` report: one JSON-able line per hand and a summary.
 
 The import command and the plain CLI print the same lines, so a teacher can
-run the check on a laptop and get exactly what the server will say.
+run the check on a laptop and get exactly what the server will say. The CLI
+writes the lines as their hands are checked (``iter_check_paths``), so
+beyond the file's own text a file of any size takes the memory of one hand.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
 from .decoding import MAX_BYTES
 from .errors import HandHistoryError
-from .reader import HandResult, read_bytes
+from .reader import HandResult, iter_bytes
 
 AGREED = "replays, and the engine pays every pot as the room did"
 NOTHING_SHOWN = "replays, and the engine pays the pot as the room did (no hand was shown)"
@@ -38,27 +40,40 @@ def file_error_line(error: HandHistoryError, name: str) -> dict[str, Any]:
     return {"hand": None, "game": None, "ok": False, "agrees": None, "message": f"{name}: {error}"}
 
 
-def summary(lines: Sequence[dict[str, Any]]) -> dict[str, Any]:
-    ok = sum(1 for line in lines if line["ok"])
-    return {
-        "summary": True,
-        "hands": len(lines),
-        "ok": ok,
-        "not_ok": len(lines) - ok,
-        "disagree": sum(1 for line in lines if line["agrees"] is False),
-    }
+class Tally:
+    """The summary line, counted as the lines go by."""
+
+    def __init__(self) -> None:
+        self.hands = self.ok = self.disagree = 0
+
+    def add(self, line: dict[str, Any]) -> dict[str, Any]:
+        self.hands += 1
+        self.ok += 1 if line["ok"] else 0
+        self.disagree += 1 if line["agrees"] is False else 0
+        return line
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "summary": True,
+            "hands": self.hands,
+            "ok": self.ok,
+            "not_ok": self.hands - self.ok,
+            "disagree": self.disagree,
+        }
+
+
+def summary(lines: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    tally = Tally()
+    for line in lines:
+        tally.add(line)
+    return tally.summary()
 
 
 def check_bytes(
     data: bytes, name: str = "the upload", *, max_bytes: int = MAX_BYTES
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """``check_paths`` for text that arrived as bytes (an upload or a paste)."""
-    try:
-        results = read_bytes(data, max_bytes=max_bytes)
-    except HandHistoryError as error:
-        lines = [file_error_line(error, name)]
-    else:
-        lines = [hand_line(result) for result in results]
+    lines = list(_file_lines(data, name, max_bytes))
     return lines, summary(lines)
 
 
@@ -66,17 +81,35 @@ def check_paths(
     paths: Iterable[str | Path], *, max_bytes: int = MAX_BYTES
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     """Read and verify every file without saving anything: the per-hand lines and a summary."""
-    lines: list[dict[str, Any]] = []
+    lines = list(iter_check_paths(paths, max_bytes=max_bytes))
+    return lines, summary(lines)
+
+
+def iter_check_paths(
+    paths: Iterable[str | Path], *, max_bytes: int = MAX_BYTES
+) -> Iterator[dict[str, Any]]:
+    """``check_paths``' lines one at a time, each hand checked when its line is asked for."""
     for path in paths:
         name = str(path)
         try:
             data = _read(Path(path), max_bytes)
-            results = read_bytes(data, max_bytes=max_bytes)
         except HandHistoryError as error:
-            lines.append(file_error_line(error, name))
+            yield file_error_line(error, name)
             continue
-        lines.extend(hand_line(result) for result in results)
-    return lines, summary(lines)
+        yield from _file_lines(data, name, max_bytes)
+
+
+def _file_lines(data: bytes, name: str, max_bytes: int) -> Iterator[dict[str, Any]]:
+    """One file's lines: a line per hand, or one line for a file refused whole."""
+    try:
+        results = iter_bytes(data, max_bytes=max_bytes)
+        first = next(results, None)  # a file refused whole is refused before its first hand
+    except HandHistoryError as error:
+        yield file_error_line(error, name)
+        return
+    if first is not None:
+        yield hand_line(first)
+        yield from map(hand_line, results)
 
 
 def _read(path: Path, max_bytes: int) -> bytes:

@@ -20,7 +20,7 @@ from ..money import currency_code
 from .draw_lines import read_dealt, read_discard
 from .errors import HandHistoryError
 from .games import FULLTILT_GAMES, FULLTILT_NOT_REPLAYED, SINGLE_DRAW_NAMES, structure_named
-from .lines import HandContext, is_chatter
+from .lines import HandContext, hand_lines, is_chatter
 from .money import scale_for
 from .parsed import (
     ActionLine,
@@ -57,11 +57,26 @@ _WINS = re.compile(
 )
 _SHOWS = re.compile(r"shows \[([^\]]*)\](?: .*)?")
 _TOTAL = re.compile(r"Total pot (\S+)(?: .*?)?\| Rake (\S+)")
-# Full Tilt's own table talk, on top of what every room writes.
-_CHATTER = re.compile(
-    r"(?: seconds left to act| has requested TIME| seconds to reconnect| has reconnected"
-    r"| is feeling \w+| has been disconnected| is sitting out| has returned)$"
+# Full Tilt's own table talk, on top of what every room writes: lines that end
+# in one of these words (tested as endings, which every line can afford).
+_CHATTER_ENDINGS = (
+    " seconds left to act",
+    " has requested TIME",
+    " seconds to reconnect",
+    " has reconnected",
+    " has been disconnected",
+    " is sitting out",
+    " has returned",
 )
+_FEELING = re.compile(r" is feeling \w+$")
+# What every such line holds, in lower case, for ``hand_lines``' look through the hand.
+_CHATTER_PHRASES = (*(e.lower() for e in _CHATTER_ENDINGS), " is feeling ")
+
+
+def _is_chatter(line: str) -> bool:
+    if is_chatter(line) or line.endswith(_CHATTER_ENDINGS):
+        return True
+    return " is feeling " in line and _FEELING.search(line) is not None
 
 
 def parse_fulltilt_layout(text: HandText) -> ParsedHand:
@@ -131,10 +146,7 @@ class _Reader:
         self.draws = 0
 
     def read(self, text: HandText) -> None:
-        for index in range(1, len(text.lines)):
-            line, number = text.lines[index], text.number(index)
-            if not line or is_chatter(line) or _CHATTER.search(line):
-                continue
+        for line, number in hand_lines(text, _is_chatter, _CHATTER_PHRASES):
             self._line(line, number)
         if self.part != "summary" or self.hand.total_pot is None:
             raise self.ctx.fail(
@@ -144,7 +156,8 @@ class _Reader:
 
     def _line(self, line: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
-        heading = _HEADING.fullmatch(line)
+        # Cheap tests before each pattern: every line of every hand comes through here.
+        heading = _HEADING.fullmatch(line) if line.startswith("*** ") else None
         if heading:
             self._heading(heading.group(1), number)
             return
@@ -216,7 +229,7 @@ class _Reader:
 
     def _seat_line(self, name: str, rest: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
-        m = _POST.fullmatch(rest)
+        m = _POST.fullmatch(rest) if rest.startswith(("posts", "antes")) else None
         if m:
             if self.part not in ("seats", "betting") or len(hand.sections) > 1:
                 raise ctx.fail(f"{name} posts a forced bet in the middle of the hand", number)
@@ -231,7 +244,7 @@ class _Reader:
             return
         if rest.startswith(("posts ", "antes ")):
             raise ctx.fail(f"cannot read {name}'s forced bet '{rest[:40]}'", number)
-        m = _SHOWS.fullmatch(rest)
+        m = _SHOWS.fullmatch(rest) if rest.startswith("shows [") else None
         if m:
             hand.shows.append(ShowLine(name, ctx.cards(m.group(1), number), number))
             return

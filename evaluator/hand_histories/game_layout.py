@@ -15,7 +15,7 @@ from ..money import currency_code
 from .draw_lines import read_dealt, read_discard
 from .errors import HandHistoryError
 from .games import GAME_LAYOUT_GAMES, SINGLE_DRAW_NAMES, structure_named
-from .lines import HandContext, is_chatter
+from .lines import HandContext, hand_lines
 from .money import scale_for
 from .parsed import (
     ActionLine,
@@ -124,10 +124,7 @@ class _Reader:
         self.draws = 0
 
     def read(self, text: HandText) -> None:
-        for index in range(1, len(text.lines)):
-            line, number = text.lines[index], text.number(index)
-            if not line or is_chatter(line):
-                continue
+        for line, number in hand_lines(text):
             self._line(line, number)
         if self.part != "summary" or self.hand.total_pot is None:
             raise self.ctx.fail(
@@ -137,7 +134,8 @@ class _Reader:
 
     def _line(self, line: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
-        heading = _HEADING.fullmatch(line)
+        # Cheap tests before each pattern: every line of every hand comes through here.
+        heading = _HEADING.fullmatch(line) if line.startswith("*** ") else None
         if heading:
             self._heading(heading.group(1), number)
             return
@@ -146,16 +144,16 @@ class _Reader:
             return
         if self.part == "seats" and self._seat_or_table(line, number):
             return
-        m = _DEALT.fullmatch(line)
+        m = _DEALT.fullmatch(line) if line.startswith("Dealt to ") else None
         if m:
             self._dealt(ctx.seat_named(m.group(1), number), m.group(2), m.group(3), number)
             return
-        m = _RETURNED.fullmatch(line)
+        m = _RETURNED.fullmatch(line) if line.startswith("Uncalled bet (") else None
         if m:
             name = ctx.seat_named(m.group(2), number)
             hand.returned.append(Collected(name, ctx.amount(m.group(1), number), "", number))
             return
-        m = _COLLECTED.fullmatch(line)
+        m = _COLLECTED.fullmatch(line) if " collected " in line else None
         if m:
             name = ctx.seat_named(m.group(1), number)
             amount = ctx.amount(m.group(2), number)
@@ -210,7 +208,7 @@ class _Reader:
 
     def _seat_line(self, name: str, rest: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
-        m = _POST.fullmatch(rest)
+        m = _POST.fullmatch(rest) if rest.startswith("posts ") else None
         if m:
             if self.part not in ("seats", "betting") or len(hand.sections) > 1:
                 raise ctx.fail(f"{name} posts a forced bet in the middle of the hand", number)

@@ -20,6 +20,7 @@ type declarations refused, so no entity can expand inside a history.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from xml.parsers import expat
 
@@ -94,16 +95,26 @@ class _Game:
 
 def read_merge(text: str) -> list[ParsedHand | HandHistoryError]:
     """Every ``<game>`` of a Merge file, each parsed or the error that names its line."""
+    return list(iter_merge(text))
+
+
+def iter_merge(text: str) -> Iterator[ParsedHand | HandHistoryError]:
+    """``read_merge`` one game at a time, once the whole file has been found to be XML.
+
+    A file refused whole (not well-formed, or without a game) raises here,
+    before any game is parsed; each game is then parsed only when asked for.
+    """
     games = _elements(text)
     if not games:
         raise HandHistoryError("the file is Merge XML but holds no <game> element")
-    out: list[ParsedHand | HandHistoryError] = []
-    for game in games:
-        try:
-            out.append(_parse_game(game))
-        except HandHistoryError as error:
-            out.append(error)
-    return out
+    return map(_parsed_or_error, games)
+
+
+def _parsed_or_error(game: _Game) -> ParsedHand | HandHistoryError:
+    try:
+        return _parse_game(game)
+    except HandHistoryError as error:
+        return error
 
 
 def _elements(text: str) -> list[_Game]:
@@ -128,16 +139,17 @@ def _elements(text: str) -> list[_Game]:
         )
 
     def start(tag: str, attrs: dict[str, str]) -> None:
+        # expat gives each call a dictionary of its own, so it is kept as it is.
         nonlocal description
         line = parser.CurrentLineNumber
         if tag == "description":
-            description = dict(attrs)
+            description = attrs
         elif tag == "game":
             if current:
                 raise HandHistoryError("a <game> starts inside another one", line=line)
-            current.append(_Game(dict(attrs), line, description))
+            current.append(_Game(attrs, line, description))
         elif current:
-            current[0].items.append(_Element(tag, dict(attrs), line))
+            current[0].items.append(_Element(tag, attrs, line))
 
     def end(tag: str) -> None:
         if tag == "game" and current:

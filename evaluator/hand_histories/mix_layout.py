@@ -15,7 +15,7 @@ import re
 
 from ..money import currency_code
 from .games import DRAW_SUFFIXES, MIX_LAYOUT_GAMES, structure_named
-from .lines import HandContext, is_chatter
+from .lines import HandContext, hand_lines
 from .money import scale_for
 from .parsed import (
     ActionLine,
@@ -118,10 +118,7 @@ class _Reader:
         self.expected = ("betting", 1)
 
     def read(self, text: HandText) -> None:
-        for index in range(1, len(text.lines)):
-            line, number = text.lines[index], text.number(index)
-            if not line or is_chatter(line):
-                continue
+        for line, number in hand_lines(text):
             self._line(line, number)
         if self.part != "summary" or not (self.hand.collected or self.hand.nets):
             raise self.ctx.fail(
@@ -131,11 +128,12 @@ class _Reader:
 
     def _line(self, line: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
-        heading = _HEADING.fullmatch(line)
+        # Cheap tests before each pattern: every line of every hand comes through here.
+        heading = _HEADING.fullmatch(line) if line.startswith("*** ") else None
         if heading:
             self._heading(int(heading.group(1)), heading.group(2), number)
             return
-        other = _OTHER_HEADING.fullmatch(line)
+        other = _OTHER_HEADING.fullmatch(line) if line.startswith("*** ") else None
         if other:
             if other.group(1) != "SUMMARY" or self.part == "summary":
                 raise ctx.fail(f"'{line[:40]}' is not a part of a draw hand here", number)
@@ -148,12 +146,12 @@ class _Reader:
         if self.part == "summary":
             self._summary(line, number)
             return
-        m = _RETURNED.fullmatch(line)
+        m = _RETURNED.fullmatch(line) if line.startswith("Uncalled bet (") else None
         if m:
             name = ctx.seat_named(m.group(2), number)
             hand.returned.append(Collected(name, ctx.amount(m.group(1), number), "", number))
             return
-        m = _DEALT.fullmatch(line)
+        m = _DEALT.fullmatch(line) if line.startswith("Dealt to ") else None
         if m:
             name = ctx.seat_named(m.group(1), number)
             if name in hand.dealt or len(hand.sections) > 1:
@@ -196,7 +194,7 @@ class _Reader:
     def _seat_line(self, name: str, rest: str, number: int) -> None:
         ctx, hand, section = self.ctx, self.hand, self.section
         assert section is not None
-        m = _POST.fullmatch(rest)
+        m = _POST.fullmatch(rest) if rest.startswith("posts ") else None
         if m:
             if len(hand.sections) > 1 or section.actions:
                 raise ctx.fail(f"{name} posts a forced bet in the middle of the hand", number)
@@ -205,7 +203,7 @@ class _Reader:
             out_of_turn = m.group(1) == "blind"
             hand.posts.append(PostLine(name, kind, amount, number, out_of_turn))
             return
-        m = _SHOWS.fullmatch(rest)
+        m = _SHOWS.fullmatch(rest) if rest.startswith("shows [") else None
         if m:
             hand.shows.append(ShowLine(name, ctx.cards(m.group(1), number), number))
             return
@@ -254,13 +252,13 @@ class _Reader:
 
     def _summary(self, line: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
-        m = _WINS.fullmatch(line)
+        m = _WINS.fullmatch(line) if " wins " in line else None
         if m:
             name = ctx.seat_named(m.group(1), number)
             amount = ctx.amount(m.group(2) or m.group(4), number)
             hand.collected.append(Collected(name, amount, m.group(3) or "pot", number))
             return
-        m = _RAKE.fullmatch(line)
+        m = _RAKE.fullmatch(line) if line.startswith("Rake ") else None
         if m:
             hand.rake = ctx.amount(m.group(1), number)
             return

@@ -2,13 +2,12 @@
 
 A deal keeps whole chips. A hand whose amounts carry cents is read in cents
 (every amount times 100); a hand of whole numbers is read as it is. Reading
-goes through ``Decimal`` so ``0.29`` is exactly 29 cents.
+counts whole hundredths, never floats, so ``0.29`` is exactly 29 cents.
 """
 
 from __future__ import annotations
 
 import re
-from decimal import Decimal, InvalidOperation
 
 from ..limits import MAX_CHIPS
 from .errors import HandHistoryError
@@ -27,26 +26,33 @@ def read_amount(text: str, scale: int, *, hand: str | None, line: int | None) ->
     """Whole chips from ``$1,285.50``, ``0.25`` or ``1,285``."""
     raw = text.strip()
     if raw.isascii() and raw.isdigit() and len(raw) < 16 and int(raw) * scale <= MAX_CHIPS:
-        return int(raw) * scale  # the common case, whole chips, without a Decimal
-    m = _AMOUNT.fullmatch(raw)
-    if m is None:
-        raise HandHistoryError(
-            f"'{raw[:30]}' is not an amount: write digits, with at most two after the point",
-            hand=hand,
-            line=line,
-        )
-    try:
-        value = Decimal(m.group(1).replace(",", "") + "." + (m.group(2) or "0"))
-    except InvalidOperation:  # pragma: no cover - the pattern allows digits only
-        raise HandHistoryError(f"'{raw[:30]}' is not an amount", hand=hand, line=line) from None
-    chips = value * scale
-    if chips != chips.to_integral_value():
+        return int(raw) * scale  # the common case, whole chips
+    # Hundredths as whole numbers: as exact as a Decimal, and several times cheaper.
+    whole, point, cents = (raw[1:] if raw[:1] in ("$", "€", "£") else raw).partition(".")
+    if (
+        whole.isascii()
+        and whole.isdigit()
+        and len(whole) < 16
+        and (not point or (cents.isascii() and cents.isdigit() and len(cents) <= 2))
+    ):
+        hundredths = int(whole) * 100 + int(cents.ljust(2, "0"))  # plain "$0.25", read directly
+    else:
+        m = _AMOUNT.fullmatch(raw)
+        if m is None:
+            raise HandHistoryError(
+                f"'{raw[:30]}' is not an amount: write digits, with at most two after the point",
+                hand=hand,
+                line=line,
+            )
+        hundredths = int(m.group(1).replace(",", "")) * 100 + int((m.group(2) or "").ljust(2, "0"))
+    chips, left = divmod(hundredths * scale, 100)
+    if left:
         raise HandHistoryError(
             f"'{raw[:30]}' has cents in a hand read in whole chips", hand=hand, line=line
         )
     if chips > MAX_CHIPS:
         raise HandHistoryError(f"'{raw[:30]}' is more than a table can hold", hand=hand, line=line)
-    return int(chips)
+    return chips
 
 
 def format_amount(chips: int, scale: int) -> str:

@@ -61,10 +61,17 @@ def to_notation(hand: VerifiedHand) -> str:
     """The hand's deal notation; reading it back replays to the same payouts.
 
     The round trip is checked here, once, so a hand the notation cannot carry
-    is refused by name instead of being stored as a different hand.
+    is refused by name instead of being stored as a different hand. When the
+    text reads back as the very record that was verified (every fact equal,
+    only the line numbers new), it replays as that record did and is not
+    replayed again; any other reading is replayed and its payouts compared.
     """
-    text = format_deal(_notation_names(hand.record))
-    again = replay(parse_deal(text), snapshots=False)
+    record = _notation_names(hand.record)
+    text = format_deal(record)
+    read_back = parse_deal(text)
+    if read_back == record:
+        return text
+    again = replay(read_back, snapshots=False)
     if again.settlement.payouts != hand.checked.settlement.payouts:
         raise HandHistoryError(
             "the hand cannot be written in deal notation without changing who is paid",

@@ -3,10 +3,15 @@
 A bad hand never stops the others: each hand becomes either a verified hand
 or the error that names its line, in file order. Only a file that is not a
 history at all (too large, binary, no hands) is refused whole.
+
+``iter_text`` and ``iter_bytes`` give the hands one at a time, each read,
+replayed and checked only when asked for, so a caller that keeps what it
+needs of each (a report line, the notation) holds no file's worth of replays.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..errors import EvaluatorError
@@ -14,11 +19,11 @@ from .decoding import MAX_BYTES, decode
 from .errors import HandHistoryError
 from .fulltilt_layout import parse_fulltilt_layout
 from .game_layout import parse_game_layout
-from .merge_layout import looks_like_merge, read_merge
+from .merge_layout import iter_merge, looks_like_merge
 from .mix_layout import parse_mix_layout
 from .parsed import ParsedHand
 from .phh_import import looks_like_phh, parse_phh
-from .splitting import HandText, split_hands
+from .splitting import HandText, iter_hands
 from .verify import Disagreement, VerifiedHand, verify
 from .winamax_layout import parse_winamax_layout
 
@@ -64,25 +69,38 @@ def parse_hand(text: HandText) -> ParsedHand:
 
 def read_text(text: str, *, raise_cap: int | None = None) -> list[HandResult]:
     """Every hand of a history's text, verified one by one."""
+    return list(iter_text(text, raise_cap=raise_cap))
+
+
+def iter_text(text: str, *, raise_cap: int | None = None) -> Iterator[HandResult]:
+    """``read_text`` one hand at a time.
+
+    A file refused whole raises ``HandHistoryError`` before any hand is given
+    (for a text layout, when the first hand is asked for).
+    """
     if looks_like_merge(text):
-        return [_verify_one(parsed, raise_cap) for parsed in read_merge(text)]
+        return (_verify_one(parsed, raise_cap) for parsed in iter_merge(text))
     if looks_like_phh(text):
         try:
             parsed: ParsedHand | HandHistoryError = parse_phh(text)
         except HandHistoryError as error:
             parsed = error
-        return [_verify_one(parsed, raise_cap)]
-    results = []
-    for hand_text in split_hands(text):
-        results.append(_read_one(hand_text, raise_cap))
-    return results
+        return iter([_verify_one(parsed, raise_cap)])
+    return (_read_one(hand_text, raise_cap) for hand_text in iter_hands(text))
 
 
 def read_bytes(
     data: bytes, *, max_bytes: int = MAX_BYTES, raise_cap: int | None = None
 ) -> list[HandResult]:
     """``read_text`` of a file's bytes, after checking its size and encoding."""
-    return read_text(decode(data, max_bytes=max_bytes), raise_cap=raise_cap)
+    return list(iter_bytes(data, max_bytes=max_bytes, raise_cap=raise_cap))
+
+
+def iter_bytes(
+    data: bytes, *, max_bytes: int = MAX_BYTES, raise_cap: int | None = None
+) -> Iterator[HandResult]:
+    """``read_bytes`` one hand at a time; the size and encoding are checked first."""
+    return iter_text(decode(data, max_bytes=max_bytes), raise_cap=raise_cap)
 
 
 def _read_one(text: HandText, raise_cap: int | None) -> HandResult:

@@ -5,11 +5,16 @@ header (``PokerStars Game #…``, ``Full Tilt Poker Game #…``, ``Winamax Poker
 or ``#…: Limit …``),
 so extra blank lines or a missing one cannot merge or split hands. A file that
 starts with anything else is named by the room it looks like (``rooms``).
+
+``iter_hands`` gives the hands one at a time and holds only one stretch of
+the file's lines at once, so reading a large file takes no more memory per
+hand than a small one.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from .errors import HandHistoryError
@@ -19,6 +24,15 @@ GAME_LAYOUT = re.compile(r"PokerStars (?:Game|Hand) #")
 FULLTILT_LAYOUT = re.compile(r"Full Tilt Poker Game #")
 WINAMAX_LAYOUT = re.compile(r"Winamax Poker - .* - HandId: #")
 MIX_LAYOUT = re.compile(r"#[\w-]+:\s+\S.* - \S")
+# Every line of a file is tested for a header, so the layouts' patterns are
+# tried in one expression (first listed, first taken), each as a named group.
+_LAYOUTS = {
+    "game": GAME_LAYOUT,
+    "fulltilt": FULLTILT_LAYOUT,
+    "winamax": WINAMAX_LAYOUT,
+    "mix": MIX_LAYOUT,
+}
+_ANY_HEADER = re.compile("|".join(f"(?P<{kind}>{p.pattern})" for kind, p in _LAYOUTS.items()))
 
 
 @dataclass(frozen=True)
@@ -34,37 +48,61 @@ class HandText:
         return self.first_line + index
 
 
+# How much of the file is cut into lines at once (``_lines``).
+_STRETCH = 1 << 20
+
+
 def split_hands(text: str) -> list[HandText]:
     """Every hand in the file, in order; a file without any is refused."""
-    hands: list[HandText] = []
+    return list(iter_hands(text))
+
+
+def iter_hands(text: str) -> Iterator[HandText]:
+    """``split_hands`` one hand at a time.
+
+    A file refused whole (it does not start with a hand, or holds none)
+    raises ``HandHistoryError`` before any hand is given.
+    """
     current: list[str] = []
     layout = ""
     start = 0
-    for number, raw in enumerate(text.splitlines(), start=1):
+    found = False
+    header = _ANY_HEADER.match
+    for number, raw in enumerate(_lines(text), start=1):
         line = raw.strip()
-        kind = _header(line)
-        if kind:
+        if header(line) is not None:
+            kind = _header(line)
             if current:
-                hands.append(HandText(layout, start, tuple(current)))
+                yield HandText(layout, start, tuple(current))
+                found = True
             current, layout, start = [line], kind, number
         elif current:
             current.append(line)
         elif line:
             raise HandHistoryError(unknown_room_sentence(line, text[:4096]), line=number)
     if current:
-        hands.append(HandText(layout, start, tuple(current)))
-    if not hands:
+        yield HandText(layout, start, tuple(current))
+    elif not found:
         raise HandHistoryError("the file holds no hands: it is empty or not a hand history")
-    return hands
+
+
+def _lines(text: str) -> Iterator[str]:
+    """``text.splitlines()``, one stretch of about a megabyte at a time.
+
+    Each stretch but the last ends just after a "\n", so no line break (not
+    even "\r\n") is cut in two and the lines are exactly those of the whole.
+    """
+    begin, size = 0, len(text)
+    while begin < size:
+        end = text.find("\n", begin + _STRETCH)
+        end = size if end < 0 else end + 1
+        yield from text[begin:end].splitlines()
+        begin = end
 
 
 def _header(line: str) -> str:
-    if GAME_LAYOUT.match(line):
-        return "game"
-    if FULLTILT_LAYOUT.match(line):
-        return "fulltilt"
-    if WINAMAX_LAYOUT.match(line):
-        return "winamax"
-    if MIX_LAYOUT.match(line):
-        return "mix"
-    return ""
+    """The layout whose header ``line`` is, or ""."""
+    m = _ANY_HEADER.match(line)
+    if m is None:
+        return ""
+    return next(kind for kind, text in m.groupdict().items() if text is not None)

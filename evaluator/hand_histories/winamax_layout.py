@@ -18,7 +18,7 @@ import re
 from ..cards import Card
 from .errors import HandHistoryError
 from .games import WINAMAX_GAMES, structure_named
-from .lines import HandContext, is_chatter
+from .lines import HandContext, hand_lines
 from .money import scale_for
 from .parsed import (
     ActionLine,
@@ -104,10 +104,7 @@ class _Reader:
         self.holding: dict[str, list[Card] | None] = {}
 
     def read(self, text: HandText) -> None:
-        for index in range(1, len(text.lines)):
-            line, number = text.lines[index], text.number(index)
-            if not line or is_chatter(line):
-                continue
+        for line, number in hand_lines(text):
             self._line(line, number)
         if self.part != "summary" or self.hand.total_pot is None:
             raise self.ctx.fail(
@@ -117,7 +114,8 @@ class _Reader:
 
     def _line(self, line: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
-        heading = _HEADING.fullmatch(line)
+        # Cheap tests before each pattern: every line of every hand comes through here.
+        heading = _HEADING.fullmatch(line) if line.startswith("*** ") else None
         if heading:
             self._heading(heading.group(1), number)
             return
@@ -186,14 +184,14 @@ class _Reader:
 
     def _seat_line(self, name: str, rest: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
-        m = _POST.fullmatch(rest)
+        m = _POST.fullmatch(rest) if rest.startswith("posts ") else None
         if m:
             if self.part != "blinds":
                 raise ctx.fail(f"{name} posts a forced bet in the middle of the hand", number)
             amount = _amount(ctx, m.group(2), number)
             hand.posts.append(PostLine(name, m.group(1), amount, number))
             return
-        m = _SHOWS.fullmatch(rest)
+        m = _SHOWS.fullmatch(rest) if rest.startswith("shows [") else None
         if m:
             hand.shows.append(ShowLine(name, ctx.cards(m.group(1), number), number))
             return

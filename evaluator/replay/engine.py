@@ -9,7 +9,7 @@ never disagree about a pot.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from ..betting import Table
 from ..cards import DECK, Card, format_cards
@@ -70,9 +70,11 @@ class _Replayer:
         self.hidden_draws: list[list[int]] = [[] for _ in range(n)]
         self.conceded = [False] * n
         self.draws: list[list[DrawRecord]] = [[] for _ in range(n)]
-        self.owner: dict[Card, int] = {}
-        self.dead: dict[Card, str] = {}
-        self.used: set[Card] = set()
+        # Cards are kept by their deck index: an int hashes and compares in C,
+        # a Card in Python, and every draw and show looks cards up here.
+        self.owner: dict[int, int] = {}  # card index -> the seat holding it
+        self.dead: dict[int, str] = {}  # card index -> why it cannot come round again
+        self.used: set[int] = set()
         self.dealt = 0
         self.street = "before the draw"
         self.draws_done = 0
@@ -102,7 +104,7 @@ class _Replayer:
     def _step(
         self,
         kind: str,
-        text: str,
+        text: str | Callable[[], str],
         changed: Iterable[int] = (),
         *,
         pot: int | None = None,
@@ -114,6 +116,8 @@ class _Replayer:
         self.count += 1
         if not self.snapshots:
             return
+        if not isinstance(text, str):
+            text = text()  # worded only when a step is kept: checking needs no sentences
         cache = self.cache
         for s in changed:
             cache[s] = self._seat_state(s)
@@ -173,38 +177,44 @@ class _Replayer:
     def _deal(self) -> None:
         for s, seat in enumerate(self.record.seats):
             for card in seat.cards:
-                if card in self.owner:
-                    other = self.owner[card]
+                if card.index in self.owner:
+                    other = self.owner[card.index]
                     where = (
                         f"twice to {seat.name}"
                         if other == s
                         else (f"to both {self.names[other]} and {seat.name}")
                     )
                     raise self._fail(f"{card} is dealt {where}", seat.line)
-                self.owner[card] = s
+                self.owner[card.index] = s
         self.used.update(self.owner)
         self.dealt = len(self.owner) + sum(self.hidden)
         button = self.names[self.record.button]
         profile = self.profile
-        # A room's other structure or draw count is named first: its bets are
-        # sized by other rules than the lessons' fixed-limit triple draw.
-        game = "" if profile.title == profile.name else f"The game is {profile.title}. "
-        self._step(
-            "deal",
-            f"{game}{button} has the button. Each seat is dealt "
-            f"{number_word(profile.hand_size)} cards.",
-            range(len(self.names)),
-        )
+
+        def text() -> str:
+            # A room's other structure or draw count is named first: its bets are
+            # sized by other rules than the lessons' fixed-limit triple draw.
+            game = "" if profile.title == profile.name else f"The game is {profile.title}. "
+            return (
+                f"{game}{button} has the button. Each seat is dealt "
+                f"{number_word(profile.hand_size)} cards."
+            )
+
+        self._step("deal", text, range(len(self.names)))
 
     def _post(self, seat: int, what: str, chips: int, line: int | None = None) -> None:
         t, profile = self.table, self.profile
-        owed = {"small blind": profile.small_blind, "big blind": profile.big_blind}.get(what)
-        text = post_text(
-            self.names[seat], what, chips, owed, dead=what == "dead blind", write=self.write
-        )
+
+        def text() -> str:
+            owed = {"small blind": profile.small_blind, "big blind": profile.big_blind}.get(what)
+            said = post_text(
+                self.names[seat], what, chips, owed, dead=what == "dead blind", write=self.write
+            )
+            return f"{said} The pot is {self.write(t.pot)}."
+
         self._step(
             "post",
-            f"{text} The pot is {self.write(t.pot)}.",
+            text,
             (seat,),
             actor=seat,
             action=what,
@@ -286,7 +296,7 @@ class _Replayer:
         t.start_round(number)
         for action in line.actions:
             seat = self._seat_of(action.seat, action.line)
-            if len(t.live) < 2:
+            if t.folded.count(False) < 2:
                 (winner,) = t.live
                 raise self._fail(
                     f"the deal is over (everyone but {self.names[winner]} has folded), "
@@ -298,6 +308,9 @@ class _Replayer:
                 chips = t.act(seat, action.kind, action.amount)
             except DealError as error:
                 raise self._fail(error.problem, action.line) from None
+            if not self.snapshots:
+                self.count += 1  # a step not kept needs no sentence
+                continue
             self._step(
                 "action",
                 action_text(
@@ -328,7 +341,7 @@ class _Replayer:
             )
         self._step(
             "round_end",
-            f"The betting {when} ends. The pot is {self.write(t.pot)}.",
+            lambda: f"The betting {when} ends. The pot is {self.write(t.pot)}.",
             action="betting",
             line=line.line,
         )
@@ -350,9 +363,9 @@ class _Replayer:
         changed: Iterable[int] = range(len(self.names))  # the betting round's chips are cleared
         self.drawing = order[0]
         if line.reshuffled:
-            for card, holder in list(self.owner.items()):
+            for index, holder in list(self.owner.items()):
                 if t.folded[holder]:
-                    del self.owner[card]
+                    del self.owner[index]
             self.dead.clear()
             self._step(
                 "reshuffle",
@@ -380,6 +393,9 @@ class _Replayer:
                 self._replace(seat, word, entry)
             done.add(seat)
             self.drawing = order[k + 1] if k + 1 < len(order) else None
+            if not self.snapshots:
+                self.count += 1  # a step not kept needs no sentence
+                continue
             self._step(
                 "draw",
                 unseen_draw_text(self.names[seat], entry.hidden)
@@ -395,7 +411,9 @@ class _Replayer:
             raise self._fail(f"draw {word} stops before {waiting} has drawn", line.line)
         self.draws_done = number
         self.drawing = None
-        self._step("round_end", f"Draw {word} ends.", changed, action="draw", line=line.line)
+        self._step(
+            "round_end", lambda: f"Draw {word} ends.", changed, action="draw", line=line.line
+        )
 
     def _replace(self, seat: int, word: str, entry: DrawEntry) -> None:
         name, profile, hand = self.names[seat], self.profile, self.hands[seat]
@@ -405,8 +423,9 @@ class _Replayer:
             raise self._fail(f"{name} discards the same card twice in draw {word}", where)
         if len(set(receives)) != len(receives):
             raise self._fail(f"{name} receives the same card twice in draw {word}", where)
+        in_hand = {card.index for card in hand}
         for card in discards:
-            if card not in hand:
+            if card.index not in in_hand:
                 raise self._fail(
                     f"{name} cannot discard {card}: {name} holds {format_cards(hand)}", where
                 )
@@ -425,8 +444,8 @@ class _Replayer:
             )
         self._mind_the_stub(len(receives))
         for card in receives:
-            if card in self.owner:
-                holder = self.owner[card]
+            if card.index in self.owner:
+                holder = self.owner[card.index]
                 if holder == seat:
                     held = f"it is already in {name}'s hand"
                 elif self.table.folded[holder]:
@@ -434,21 +453,21 @@ class _Replayer:
                 else:
                     held = f"it is in {self.names[holder]}'s hand"
                 raise self._fail(f"{name} cannot receive {card}: {held}", where)
-            if card in self.dead:
+            if card.index in self.dead:
                 raise self._fail(
-                    f"{name} cannot receive {card}: {self.dead[card]}, and no reshuffle "
+                    f"{name} cannot receive {card}: {self.dead[card.index]}, and no reshuffle "
                     "is recorded since",
                     where,
                 )
         for card in discards:
             hand.remove(card)
-            del self.owner[card]
+            del self.owner[card.index]
             if self.track_dead:
-                self.dead[card] = f"{name} discarded it in draw {word}"
+                self.dead[card.index] = f"{name} discarded it in draw {word}"
         for card in receives:
             hand.append(card)
-            self.owner[card] = seat
-        self.used.update(receives)
+            self.owner[card.index] = seat
+        self.used.update(card.index for card in receives)
         self.dealt += len(receives)
         self.draws[seat].append((discards, receives))
         self.hidden_draws[seat].append(0)
@@ -474,7 +493,7 @@ class _Replayer:
             # Some known cards went out unseen: which ones, nobody can say, so the
             # whole hand is face down from here (and those cards are nowhere known).
             for card in self.hands[seat]:
-                del self.owner[card]
+                del self.owner[card.index]
             self.hands[seat] = []
             self.hidden[seat] = profile.hand_size
         self.dealt += count
@@ -491,9 +510,9 @@ class _Replayer:
         if self.any_hidden and self.track_dead and self.dealt + needed > DECK_SIZE:
             self.track_dead = False
             self.dead.clear()
-            for card, holder in list(self.owner.items()):
+            for index, holder in list(self.owner.items()):
                 if self.table.folded[holder]:
-                    del self.owner[card]
+                    del self.owner[index]
 
     # -- the end ----------------------------------------------------------------
 
@@ -512,19 +531,22 @@ class _Replayer:
         )
         pot = t.pot - self.record.rake
         clockwise = t.clockwise_from(self.record.button + 1)
-        if len(live) == 1:
-            opening = f"Everyone but {names[live[0]]} has folded."
-        else:
-            shows = "; ".join(
-                f"{names[s]} mucks"
-                if self.conceded[s]
-                else f"{names[s]} shows {format_cards(self.hands[s])}"
-                for s in clockwise
-                if not t.folded[s]
-            )
-            opening = f"Showdown: {shows}."
-        words = [opening, *rake_text, *settlement.explanation()]
-        self._step("showdown", " ".join(words), range(n), pot=pot)
+
+        def showdown_text() -> str:
+            if len(live) == 1:
+                opening = f"Everyone but {names[live[0]]} has folded."
+            else:
+                shows = "; ".join(
+                    f"{names[s]} mucks"
+                    if self.conceded[s]
+                    else f"{names[s]} shows {format_cards(self.hands[s])}"
+                    for s in clockwise
+                    if not t.folded[s]
+                )
+                opening = f"Showdown: {shows}."
+            return " ".join([opening, *rake_text, *settlement.explanation()])
+
+        self._step("showdown", showdown_text, range(n), pot=pot)
         payouts = settlement.payouts
         if sum(payouts) != pot:
             raise self._fail(
@@ -535,6 +557,9 @@ class _Replayer:
             if payouts[s]:
                 t.stack[s] += payouts[s]
                 remaining -= payouts[s]
+                if not self.snapshots:
+                    self.count += 1  # a step not kept needs no sentence
+                    continue
                 self._step(
                     "payout",
                     f"{names[s]} receives {self.write(payouts[s])}.",
@@ -594,16 +619,18 @@ class _Replayer:
                 line,
             )
         known = self.hands[s]
-        missing = [card for card in known if card not in cards]
+        shown = {card.index for card in cards}
+        missing = [card for card in known if card.index not in shown]
         if missing:
             raise self._fail(
                 f"{name} shows {format_cards(cards)}, but {name} holds {format_cards(missing)}",
                 line,
             )
+        kept = {card.index for card in known}
         for card in cards:
-            if card in known:
+            if card.index in kept:
                 continue
-            holder = self.owner.get(card)
+            holder = self.owner.get(card.index)
             if holder is not None:
                 where = (
                     f"it was in {self.names[holder]}'s hand when they folded"
@@ -611,18 +638,18 @@ class _Replayer:
                     else f"it is in {self.names[holder]}'s hand"
                 )
                 raise self._fail(f"{name} cannot show {card}: {where}", line)
-            if card in self.dead:
+            if card.index in self.dead:
                 raise self._fail(
-                    f"{name} cannot show {card}: {self.dead[card]}, and the deck had not "
+                    f"{name} cannot show {card}: {self.dead[card.index]}, and the deck had not "
                     "run out since",
                     line,
                 )
         for card in cards:
-            self.owner[card] = s
-        self.used.update(cards)
+            self.owner[card.index] = s
+        self.used.update(shown)
         self.hands[s] = list(cards)
         self.hidden[s] = 0
-        self._step("show", f"{name} shows {format_cards(cards)}.", (s,), actor=s, line=line)
+        self._step("show", lambda: f"{name} shows {format_cards(cards)}.", (s,), actor=s, line=line)
 
     def _settle(self, profile: GameProfile, out: list[bool], contenders: list[int]) -> Settlement:
         """``settle`` over the seats still contending; a lone winner's cards may be unknown.

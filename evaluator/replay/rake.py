@@ -14,7 +14,7 @@ from collections.abc import Callable
 from ..deal import DealError
 from ..money import Money, chip_writer
 from ..profiles import GameProfile
-from ..settlement import Award, Pot, Settlement, settle
+from ..settlement import Award, Pot, Settlement, settle_pot
 
 
 def take_rake(
@@ -61,17 +61,7 @@ def _divide(
         (winner,) = pot.eligible
         text = f"{seats[winner].name} takes {pot.name} ({chip_writer(money)(amount)}) uncontested."
         return (Award("uncontested", amount, pot.eligible, {winner: amount}, text),)
-    eligible = set(pot.eligible)
-    again = settle(
-        profile,
-        [seat.cards if seat.seat in eligible else None for seat in seats],
-        pot=amount,
-        folded=[seat.seat not in eligible for seat in seats],
-        button=settlement.button,
-        names=settlement.names,
-        money=money,
-    )
-    awards = again.pots[0].awards
+    awards = settle_pot(profile, settlement, amount, pot.eligible, money)
     if several:
         for award in awards:
             award.explanation = f"{pot.name[0].upper()}{pot.name[1:]}: {award.explanation}"

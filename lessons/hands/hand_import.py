@@ -25,7 +25,7 @@ from evaluator.hand_histories import (
     HandHistoryError,
     HandResult,
     hand_line,
-    read_bytes,
+    iter_bytes,
     room_name,
     summary,
     to_notation,
@@ -69,12 +69,18 @@ class ImportOutcome:
 def check(
     data: bytes, name: str = "the upload", *, max_bytes: int | None = None
 ) -> list[HandReport]:
-    """Read and verify every hand of a file; nothing is saved."""
+    """Read and verify every hand of a file; nothing is saved.
+
+    Each hand is read, replayed and written as notation before the next is
+    read, and only its report is kept, so a large file never holds every
+    hand's replay at once.
+    """
     try:
-        results = read_bytes(data) if max_bytes is None else read_bytes(data, max_bytes=max_bytes)
+        results = iter_bytes(data) if max_bytes is None else iter_bytes(data, max_bytes=max_bytes)
+        # A file refused whole is refused before its first hand.
+        return [_report(result) for result in results]
     except HandHistoryError as error:
         return [HandReport(file_error_line(error, name))]
-    return [_report(result) for result in results]
 
 
 def report_summary(reports: list[HandReport]) -> dict[str, Any]:

@@ -78,3 +78,31 @@ def test_the_cli_exits_1_when_a_hand_is_not_ok(tmp_path):
     done = run_cli(bad)
     assert done.returncode == 1
     assert "'7S' is not an amount" in done.stdout
+
+
+def test_the_report_comes_hand_by_hand_without_reading_the_rest_of_the_file(monkeypatch):
+    """A file's first line is ready before its later hands are read, so memory stays flat."""
+    from evaluator.hand_histories import check, reader
+
+    parsed = []
+    parse_hand = reader.parse_hand
+
+    def counted(text):
+        parsed.append(text.first_line)
+        return parse_hand(text)
+
+    monkeypatch.setattr(reader, "parse_hand", counted)
+    lines = check.iter_check_paths([DATA / "mix_badacey.txt"])
+    first = next(lines)
+    assert first["ok"] and len(parsed) == 1
+    assert len([first, *lines]) == 3 and len(parsed) == 3
+
+
+def test_a_file_refused_whole_is_one_line_from_the_streaming_report(tmp_path):
+    from evaluator.hand_histories.check import iter_check_paths
+
+    path = tmp_path / "notes.txt"
+    path.write_text("Shopping list\n\nmilk\n", encoding="utf-8")
+    (line,) = iter_check_paths([path])
+    assert line["ok"] is False and line["hand"] is None
+    assert line["message"].startswith(f"{path}: ")

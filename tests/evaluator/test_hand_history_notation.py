@@ -65,3 +65,23 @@ def test_nothing_but_the_rake_follows_the_showdown():
     )
     with pytest.raises(DealError, match="only the rake may follow the showdown line"):
         parse_deal(text)
+
+
+def test_a_hand_is_replayed_once_from_its_history_to_its_stored_notation(monkeypatch):
+    """Reading, checking and writing the notation replay each hand once (issue 32)."""
+    from evaluator.replay import engine
+
+    runs = []
+    run = engine._Replayer.run
+
+    def counted(self):
+        runs.append(self.record)
+        return run(self)
+
+    monkeypatch.setattr(engine._Replayer, "run", counted)
+    # No seat posts out of turn here, so no hand is read a second time with a dead blind.
+    text = (DATA.parent / "room_files" / "fulltilt_badugi.txt").read_text(encoding="utf-8")
+    verified = [result.verified for result in read_text(text) if result.verified is not None]
+    texts = [to_notation(hand) for hand in verified]
+    assert len(verified) >= 2 and all(texts)
+    assert len(runs) == len(verified)
