@@ -8,6 +8,7 @@ counts whole hundredths, never floats, so ``0.29`` is exactly 29 cents.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from ..limits import MAX_CHIPS
 from .errors import HandHistoryError
@@ -24,6 +25,20 @@ def scale_for(text: str) -> int:
 
 def read_amount(text: str, scale: int, *, hand: str | None, line: int | None) -> int:
     """Whole chips from ``$1,285.50``, ``0.25`` or ``1,285``."""
+    found = _chips(text, scale)
+    if isinstance(found, str):
+        raise HandHistoryError(found, hand=hand, line=line)
+    return found
+
+
+@lru_cache(maxsize=4096)
+def _chips(text: str, scale: int) -> int | str:
+    """Whole chips, or the sentence saying why ``text`` is no amount.
+
+    A file repeats the same few amounts (blinds, bets, stacks) thousands of
+    times, so each distinct one is read once; the sentence is kept rather
+    than an exception so the error can still name its own hand and line.
+    """
     raw = text.strip()
     if raw.isascii() and raw.isdigit() and len(raw) < 16 and int(raw) * scale <= MAX_CHIPS:
         return int(raw) * scale  # the common case, whole chips
@@ -39,19 +54,13 @@ def read_amount(text: str, scale: int, *, hand: str | None, line: int | None) ->
     else:
         m = _AMOUNT.fullmatch(raw)
         if m is None:
-            raise HandHistoryError(
-                f"'{raw[:30]}' is not an amount: write digits, with at most two after the point",
-                hand=hand,
-                line=line,
-            )
+            return f"'{raw[:30]}' is not an amount: write digits, with at most two after the point"
         hundredths = int(m.group(1).replace(",", "")) * 100 + int((m.group(2) or "").ljust(2, "0"))
     chips, left = divmod(hundredths * scale, 100)
     if left:
-        raise HandHistoryError(
-            f"'{raw[:30]}' has cents in a hand read in whole chips", hand=hand, line=line
-        )
+        return f"'{raw[:30]}' has cents in a hand read in whole chips"
     if chips > MAX_CHIPS:
-        raise HandHistoryError(f"'{raw[:30]}' is more than a table can hold", hand=hand, line=line)
+        return f"'{raw[:30]}' is more than a table can hold"
     return chips
 
 
