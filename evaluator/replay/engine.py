@@ -18,10 +18,11 @@ from ..money import chip_writer
 from ..profiles import GameProfile
 from ..settlement import SeatResult, Settlement, settle
 from ..wording import names_and, number_word
+from .accounts import contribution_table, ledger
 from .forced_bets import post_recorded
 from .rake import take_rake
 from .record_checks import check_seats, showdown_share
-from .results import ContributionRow, ContributionTable, Ledger, LedgerRow, Replay
+from .results import Ledger, Replay
 from .sentences import action_text, draw_text, post_text, unseen_draw_text
 from .snapshots import DrawRecord, SeatState, State, Step
 
@@ -573,7 +574,7 @@ class _Replayer:
             profile=profile,
             steps=tuple(self.steps),
             settlement=settlement,
-            contributions=self._contributions(),
+            contributions=contribution_table(self.record, self.table, self.names),
             ledger=self._ledger(payouts),
             cards_used=len(self.used),
             cards_dealt=self.dealt,
@@ -683,42 +684,8 @@ class _Replayer:
             )
         return settlement
 
-    def _contributions(self) -> ContributionTable:
-        t = self.table
-        if self.record.showdown_pot is not None:
-            columns: tuple[str, ...] = ("betting not recorded",)
-            per_round: Sequence[tuple[int, ...]] = (tuple(t.total_in),)
-        else:
-            columns = tuple(round_name(r) for r in range(len(t.history)))
-            per_round = t.history
-        rows = tuple(
-            ContributionRow(name, tuple(r[s] for r in per_round), t.total_in[s])
-            for s, name in enumerate(self.names)
-        )
-        totals = tuple(sum(r) for r in per_round)
-        return ContributionTable(columns, rows, totals, sum(t.total_in))
-
     def _ledger(self, payouts: Sequence[int]) -> Ledger:
-        t = self.table
-        rows = []
-        for s, seat in enumerate(self.record.seats):
-            end = None if seat.stack is None else seat.stack - t.total_in[s] + payouts[s]
-            if end is not None and end != t.stack[s]:  # pragma: no cover - an engine bug
-                raise self._fail(f"the chips do not balance for {seat.name}")
-            rows.append(LedgerRow(seat.name, seat.stack, t.total_in[s], payouts[s], end))
-        starts = _total_of(seat.stack for seat in self.record.seats)
-        ends = _total_of(row.end for row in rows)
-        total = LedgerRow("Total", starts, sum(t.total_in), sum(payouts), ends)
-        rake = self.record.rake
-        if starts is not None and ends is not None and starts != ends + rake:  # pragma: no cover
-            raise self._fail(f"the chips do not balance: {starts} at the start, {ends} at the end")
-        return Ledger(tuple(rows), total)
-
-
-def _total_of(values: Iterable[int | None]) -> int | None:
-    total = 0
-    for value in values:
-        if value is None:
-            return None
-        total += value
-    return total
+        try:
+            return ledger(self.record, self.table, payouts)
+        except DealError as error:  # pragma: no cover - an engine bug
+            raise self._fail(error.problem) from None

@@ -25,7 +25,7 @@ from django.utils.timezone import now
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from badacey_site.streaming import csv_lines
-from lessons.classes import codes, reports, status
+from lessons.classes import codes, missed, reports, status
 from lessons.classes.access import signed_in_user, taught_class, teacher_required
 from lessons.classes.forms import AssignmentForm, ClassForm, CoTeacherForm, GridForm, PeriodForm
 from lessons.models import Classroom
@@ -77,7 +77,7 @@ def class_page(request: HttpRequest, class_id: int) -> HttpResponse:
     # 20 pages instead of one page of megabytes. The CSV keeps every row.
     grid_page = Paginator(grid.rows, GRID_PAGE_ROWS).get_page(grid_form.value("page"))
     shown = replace(grid, rows=list(grid_page.object_list))
-    exercises, drills = reports.answers_missed(classroom, moment, days)
+    exercises, drills = missed.answers_missed(classroom, moment, days)
     context = {
         "classroom": classroom,
         "report": report,
@@ -89,7 +89,7 @@ def class_page(request: HttpRequest, class_id: int) -> HttpResponse:
         "headers": _headers(grid_form, grid),
         "period": period,
         "days": days,
-        "misconceptions": reports.misconceptions_missed(classroom, moment, days),
+        "misconceptions": missed.misconceptions_missed(classroom, moment, days),
         "exercises": exercises,
         "drills": drills,
         "deal_stats": reports.class_deal_stats(classroom),

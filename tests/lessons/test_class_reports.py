@@ -19,7 +19,7 @@ from pytest_django.asserts import assertContains, assertNotContains
 from evaluator.drills import KINDS as DRILL_KINDS
 from evaluator.misconceptions import MISCONCEPTIONS, payout_beliefs
 from lessons import skills
-from lessons.classes import reports
+from lessons.classes import missed, reports
 from lessons.course import section_link
 from lessons.learners import deal_figures, mastery
 from lessons.models import (
@@ -305,7 +305,7 @@ def test_a_mistake_keeps_its_learner_and_time_so_the_report_never_reads_the_answ
     mistake = DiagnosedMistake.objects.get()
     assert (mistake.user_id, mistake.created_at) == (lee.pk, mistake.attempt.created_at)
     with CaptureQueriesContext(connection) as queries:
-        found = reports.misconceptions_missed(classroom, timezone.now(), 7)
+        found = missed.misconceptions_missed(classroom, timezone.now(), 7)
     assert [m.times for m in found] == [1]
     mistakes_sql = [q["sql"] for q in queries if "diagnosedmistake" in q["sql"]]
     assert mistakes_sql and all("lessons_attempt" not in sql for sql in mistakes_sql)
@@ -342,7 +342,7 @@ def test_what_the_class_misses_most_lists_ten_exercises_and_the_drills_most_ofte
                 user=bo, drill_kind=kind, item_key=f"badugi/1/{n}", correct=False
             )
 
-    exercises, drills = reports.answers_missed(classroom, timezone.now(), None)
+    exercises, drills = missed.answers_missed(classroom, timezone.now(), None)
 
     # Ten of the twelve, most often first; the last deal also counts bo.
     assert [m.what for m in exercises] == [d.title for d in reversed(deals[2:])]
