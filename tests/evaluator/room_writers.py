@@ -227,21 +227,15 @@ def write_fulltilt(hand: Invented) -> str:
     out += posts + [f"The button is in seat #{record.button + 1}", "*** HOLE CARDS ***"]
     out.append(f"Dealt to {names[hand.hero]} [{_cards(record.seats[hand.hero].cards)}]")
     out += body
-    shown = _showdown(played)
-    final = played.steps[-1].state
-    if shown:
-        out.append("*** SHOW DOWN ***")
-        for s in shown:
-            out.append(f"{names[s]} shows [{_cards(final.seats[s].cards)}]")
-    back = _returned(played)
-    for s, chips in back.items():
-        out.append(f"Uncalled bet of {m(chips)} returned to {names[s]}")
-    for s, paid in enumerate(played.settlement.payouts):
-        won = paid - back.get(s, 0)
-        if won > 0:
-            out.append(f"{names[s]} wins the pot ({m(won)})")
-    total = played.ledger.total.contributed - sum(back.values())
-    out += ["*** SUMMARY ***", f"Total pot {m(total)} | Rake {m(hand.rake)}"]
+    out += _ending(
+        played,
+        names,
+        m,
+        shows="{name} shows [{cards}]",
+        returned="Uncalled bet of {chips} returned to {name}",
+        wins="{name} wins the pot ({chips})",
+        rake=f"Rake {m(hand.rake)}",
+    )
     return "\n".join(out) + "\n"
 
 
@@ -337,20 +331,15 @@ def write_winamax(hand: Invented) -> str:
             out.append(_winamax_draw(hand, step, who))
         elif step.kind == "round_end" and step.action == "draw":
             drawing = False
-    shown = _showdown(played)
-    final = played.steps[-1].state
-    if shown:
-        out.append("*** SHOW DOWN ***")
-        for s in shown:
-            out.append(f"{names[s]} shows [{_cards(final.seats[s].cards)}]")
-    back = _returned(played)
-    for s, paid in enumerate(played.settlement.payouts):
-        won = paid - back.get(s, 0)
-        if won > 0:
-            out.append(f"{names[s]} collected {m(won)} from pot")
-    total = played.ledger.total.contributed - sum(back.values())
-    rake = f"Rake {m(hand.rake)}" if hand.rake else "No rake"
-    out += ["*** SUMMARY ***", f"Total pot {m(total)} | {rake}"]
+    out += _ending(
+        played,
+        names,
+        m,
+        shows="{name} shows [{cards}]",
+        returned=None,  # Winamax writes no line for a returned bet
+        wins="{name} collected {chips} from pot",
+        rake=f"Rake {m(hand.rake)}" if hand.rake else "No rake",
+    )
     return "\n".join(out) + "\n"
 
 
@@ -523,21 +512,15 @@ def write_stars(hand: Invented) -> str:
     out += ["*** DEALING HANDS ***"]
     out.append(f"Dealt to {names[hand.hero]} [{_cards(record.seats[hand.hero].cards)}]")
     out += body
-    shown = _showdown(played)
-    final = played.steps[-1].state
-    if shown:
-        out.append("*** SHOW DOWN ***")
-        for s in shown:
-            out.append(f"{names[s]}: shows [{_cards(final.seats[s].cards)}]")
-    back = _returned(played)
-    for s, chips in back.items():
-        out.append(f"Uncalled bet ({m(chips)}) returned to {names[s]}")
-    for s, paid in enumerate(played.settlement.payouts):
-        won = paid - back.get(s, 0)
-        if won > 0:
-            out.append(f"{names[s]} collected {m(won)} from pot")
-    total = played.ledger.total.contributed - sum(back.values())
-    out += ["*** SUMMARY ***", f"Total pot {m(total)} | Rake {m(hand.rake)}"]
+    out += _ending(
+        played,
+        names,
+        m,
+        shows="{name}: shows [{cards}]",
+        returned="Uncalled bet ({chips}) returned to {name}",
+        wins="{name} collected {chips} from pot",
+        rake=f"Rake {m(hand.rake)}",
+    )
     return "\n".join(out) + "\n"
 
 
@@ -577,3 +560,36 @@ WRITERS = {
     "winamax": write_winamax,
     "merge": write_merge,
 }
+
+
+def _ending(
+    played: Replay,
+    names: list[str],
+    m,
+    *,
+    shows: str,
+    returned: str | None,
+    wins: str,
+    rake: str,
+) -> list[str]:
+    """Showdown, returned bets, winnings and summary: every text room writes them alike.
+
+    Only the wording differs, so each writer passes its room's templates
+    (``{name}``, ``{cards}``, ``{chips}``); ``returned`` is None for a room
+    that writes no line for a bet nobody called.
+    """
+    out: list[str] = []
+    shown = _showdown(played)
+    final = played.steps[-1].state
+    if shown:
+        out.append("*** SHOW DOWN ***")
+        out += [shows.format(name=names[s], cards=_cards(final.seats[s].cards)) for s in shown]
+    back = _returned(played)
+    if returned is not None:
+        out += [returned.format(name=names[s], chips=m(chips)) for s, chips in back.items()]
+    for s, paid in enumerate(played.settlement.payouts):
+        won = paid - back.get(s, 0)
+        if won > 0:
+            out.append(wins.format(name=names[s], chips=m(won)))
+    total = played.ledger.total.contributed - sum(back.values())
+    return [*out, "*** SUMMARY ***", f"Total pot {m(total)} | {rake}"]
