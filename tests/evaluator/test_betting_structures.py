@@ -138,15 +138,16 @@ def test_the_lessons_profiles_keep_their_settings_and_a_room_form_names_itself()
     )
 
 
-def test_short_all_ins_that_add_up_to_a_full_raise_reopen_the_betting():
-    t = Table(
-        get_profile(
-            "badacey", structure="no-limit", small_blind=1, big_blind=2, small_bet=2, big_bet=2
-        ),
-        ("Ann", "Ben", "Cy", "Dee"),
-        [500, 14, 19, 500],
-        3,
+def four_seats_no_limit(stacks: list[int]) -> Table:
+    """Badacey no limit, blinds 1-2, Dee on the button: Ann and Ben post, Cy acts first."""
+    profile = get_profile(
+        "badacey", structure="no-limit", small_blind=1, big_blind=2, small_bet=2, big_bet=2
     )
+    return Table(profile, ("Ann", "Ben", "Cy", "Dee"), stacks, 3)
+
+
+def test_short_all_ins_that_add_up_to_a_full_raise_reopen_the_betting():
+    t = four_seats_no_limit([500, 14, 19, 500])
     list(t.post_forced_bets())  # Ann small blind, Ben big blind; Cy acts first
     t.act(2, "fold")
     t.act(3, "call")
@@ -164,14 +165,7 @@ def test_short_all_ins_that_add_up_to_a_full_raise_reopen_the_betting():
 
 
 def test_two_short_all_ins_together_reopen_for_the_seat_that_bet():
-    t = Table(
-        get_profile(
-            "badacey", structure="no-limit", small_blind=1, big_blind=2, small_bet=2, big_bet=2
-        ),
-        ("Ann", "Ben", "Cy", "Dee"),
-        [500, 16, 22, 500],
-        3,
-    )
+    t = four_seats_no_limit([500, 16, 22, 500])
     list(t.post_forced_bets())
     t.act(2, "call")
     t.act(3, "call")
