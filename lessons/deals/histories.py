@@ -12,6 +12,7 @@ pot and who folded. A deal with a history takes these from it, or is refused.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
@@ -53,16 +54,23 @@ class HistoryFacts:
         return full_settings(self.game, self.settings)
 
 
+def differing_settings(game: str, settings: Mapping[str, Any]) -> dict[str, Any]:
+    """Only the table settings that differ from the game's defaults, as a Deal stores them.
+
+    A room's structure or draw count has no lesson default, so it is always kept.
+    """
+    defaults = full_settings(game, {})
+    return {k: v for k, v in settings.items() if v != defaults.get(k)}
+
+
 def history_facts(history: str) -> HistoryFacts:
     """What the history says about its deal; raises the engine's ``DealError`` if it cannot."""
     played = replay_history(history)
     record = played.record
-    defaults = full_settings(record.profile_key, {})
     final = played.steps[-1].state.seats
     return HistoryFacts(
         game=record.profile_key,
-        # A room's structure or draw count has no lesson default, so it is always kept.
-        settings={k: v for k, v in record.settings.items() if v != defaults.get(k)},
+        settings=differing_settings(record.profile_key, record.settings),
         seats=[{"name": seat.name, "cards": format_cards(seat.cards)} for seat in final],
         button=record.button,
         pot=played.settlement.total,

@@ -29,9 +29,9 @@ from django.core.exceptions import ValidationError
 from django.utils.text import slugify
 
 from evaluator import format_cards
-from evaluator.deal import full_settings
 from evaluator.draw_equity import MAX_DRAW
 from evaluator.replay import Replay, State
+from lessons.deals.histories import differing_settings
 from lessons.deals.parts.raise_to import round_cap
 from lessons.models import Deal, RealHand
 
@@ -87,9 +87,7 @@ def make_exercise(hand: RealHand, played: Replay, index: int, kind: str) -> Deal
     deal = _BUILDERS[kind](hand, played, index)
     deal.slug = slugify(f"{hand.slug}-{kind}-{index}")[:80]
     deal.game = played.record.profile_key
-    defaults = full_settings(deal.game, {})
-    # A room's structure or draw count has no lesson default, so it is always kept.
-    deal.settings = {k: v for k, v in played.record.settings.items() if v != defaults.get(k)}
+    deal.settings = differing_settings(deal.game, played.record.settings)
     deal.published = False
     try:
         deal.full_clean()
