@@ -41,6 +41,46 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "bypass_csp": True}
 
 
+@pytest.fixture(scope="session")
+def _one_context_per_worker(browser, browser_context_args):
+    """The browser context that every ``page`` of this worker opens its tab in."""
+    context = browser.new_context(**browser_context_args)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(request, _one_context_per_worker, live_server):
+    """A new tab for each test, in a context emptied of what earlier tests left.
+
+    pytest-playwright opens a new browser context for every test, and a new
+    context costs Chromium about a quarter of a second of CPU on top of the
+    tab (measured: 0.56 s a test against 0.30 s for a tab in a kept context),
+    about a minute of the browser tests' two cores. What a context keeps
+    between tabs is emptied before each test instead: cookies, permissions,
+    routes and headers, and everything the site's origin stored (local and
+    session storage, IndexedDB, caches). A tab's own settings (viewport,
+    colour scheme, listeners, routes, scripts) die with the tab, which is
+    closed after the test with any other tab it opened. A test that asks for
+    ``context`` itself, or sets ``browser_context_args``, still gets its own.
+    """
+    if "context" in request.fixturenames or request.node.get_closest_marker("browser_context_args"):
+        yield request.getfixturevalue("context").new_page()
+        return
+    context = _one_context_per_worker
+    context.clear_cookies()
+    context.clear_permissions()
+    context.unroute_all()
+    context.set_extra_http_headers({})
+    tab = context.new_page()
+    cdp = context.new_cdp_session(tab)
+    cdp.send("Storage.clearDataForOrigin", {"origin": live_server.url, "storageTypes": "all"})
+    cdp.detach()
+    yield tab
+    for opened in list(context.pages):
+        opened.close()
+
+
 @pytest.fixture
 def axe():
     """Call `axe(page)` after navigating; `assert axe(page) == []`."""
