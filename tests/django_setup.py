@@ -7,6 +7,9 @@ Django test folder's conftest imports these fixtures, which registers them.
 
 from __future__ import annotations
 
+import inspect
+from pathlib import Path
+
 import pytest
 
 
@@ -26,9 +29,32 @@ def _empty_cache(request):
     # A test that patches code or settings may change what a page renders:
     # it renders its own, as does one marked fresh_pages.
     _PAGES.enabled = request.node.get_closest_marker("fresh_pages") is None and not (
-        {"monkeypatch", "settings"} & set(request.fixturenames)
+        PATCHING_FIXTURES & _fixtures_our_code_asks_for(request)
     )
     yield
+
+
+PATCHING_FIXTURES = {"monkeypatch", "settings"}
+SUITE = Path(__file__).resolve().parent
+
+
+def _fixtures_our_code_asks_for(request) -> set[str]:
+    """The fixtures the test function and the suite's own fixtures take as arguments.
+
+    Not ``request.fixturenames``: that is the whole closure, and a plugin's
+    autouse fixture (pytest-django's ``_template_string_if_invalid_marker``)
+    takes ``monkeypatch`` for every test, which once kept every test from
+    reusing a render. What a plugin patches for its own bookkeeping changes
+    no page; what this suite's tests and fixtures patch may.
+    """
+    info = request.node._fixtureinfo
+    names = set(info.argnames)
+    for definitions in info.name2fixturedefs.values():
+        for definition in definitions:
+            source = inspect.getsourcefile(definition.func)
+            if source and SUITE in Path(source).resolve().parents:
+                names |= set(definition.argnames)
+    return names
 
 
 class _RenderedPages:
