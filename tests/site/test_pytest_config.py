@@ -99,3 +99,32 @@ def test_the_marks_scripts_test_selects_by_land_on_the_right_tests():
     processes = collected(site, "-m", "processes")
     assert any("test_two_servers.py::" in t for t in processes)
     assert not any("test_home.py::" in t for t in processes)
+
+
+# tests/django_setup.py lets a test reuse lesson page renders unless the test
+# or one of the suite's own fixtures patches something. A plugin's autouse
+# fixture that takes monkeypatch once switched the reuse off for every test,
+# unnoticed, at about 90 s of the suite's worker time.
+def test_a_test_that_patches_nothing_reuses_earlier_lesson_page_renders(client):
+    from tests.django_setup import _PAGES
+
+    assert _PAGES.enabled
+
+
+def test_a_test_that_patches_renders_every_lesson_page_itself(client, monkeypatch):
+    from tests.django_setup import _PAGES
+
+    assert not _PAGES.enabled
+
+
+@pytest.fixture
+def _patched_settings(settings):
+    return settings
+
+
+def test_a_test_whose_fixture_patches_settings_renders_every_lesson_page_itself(
+    client, _patched_settings
+):
+    from tests.django_setup import _PAGES
+
+    assert not _PAGES.enabled
