@@ -113,7 +113,10 @@ def gunicorn(workers: int = 2, env_out: dict[str, str] | None = None) -> Iterato
         if env_out is not None:
             env_out.update(env)
         _manage(env, "migrate", "--noinput")
-        _manage(env, "collectstatic", "--noinput", "--verbosity", "0")
+        from bench.measure import static_files_lock
+
+        with static_files_lock():
+            _manage(env, "collectstatic", "--noinput", "--verbosity", "0")
         with ExitStack() as stack:
             server = app_server(env, Path(tmp) / "gunicorn.log", workers=workers, within=60)
             try:

@@ -153,7 +153,8 @@ def database_bench_main(
         from django.core.management import call_command
 
         # Production serves hashed, compressed static files: build them, as a deploy does.
-        call_command("collectstatic", interactive=False, verbosity=0)
+        with static_files_lock():
+            call_command("collectstatic", interactive=False, verbosity=0)
     with throwaway_database() if own_database else nullcontext():
         lines = bench(options)
     title = name.replace("_", " ")
@@ -161,6 +162,29 @@ def database_bench_main(
     for line in lines:
         print(show(line, options))
     return 0 if all(line.passed is not False for line in lines) else 1
+
+
+@contextmanager
+def static_files_lock() -> Iterator[None]:
+    """Held while ``collectstatic`` writes ``staticfiles/``: one bench at a time.
+
+    Every database bench and the load test build the static files into the
+    same folder, and two at once (two benches started together, or the
+    suite's workers running them side by side) renamed each other's files
+    halfway through post-processing and crashed. The lock is a file beside
+    the folder (ignored by git, as the folder is) and is released however
+    the build ends.
+    """
+    import fcntl
+    from pathlib import Path
+
+    lock_path = Path(__file__).resolve().parent.parent / "staticfiles.lock"
+    with lock_path.open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
 
 
 def practice_deals(count: int, prefix: str) -> tuple[list[int], list[int]]:
