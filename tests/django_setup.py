@@ -7,6 +7,7 @@ Django test folder's conftest imports these fixtures, which registers them.
 
 from __future__ import annotations
 
+import functools
 import inspect
 from pathlib import Path
 
@@ -51,10 +52,15 @@ def _fixtures_our_code_asks_for(request) -> set[str]:
     names = set(info.argnames)
     for definitions in info.name2fixturedefs.values():
         for definition in definitions:
-            source = inspect.getsourcefile(definition.func)
-            if source and SUITE in Path(source).resolve().parents:
+            if _in_the_suite(definition.func):
                 names |= set(definition.argnames)
     return names
+
+
+@functools.cache
+def _in_the_suite(function) -> bool:
+    source = inspect.getsourcefile(function)
+    return source is not None and SUITE in Path(source).resolve().parents
 
 
 class _RenderedPages:
