@@ -146,9 +146,9 @@ def bench_classes(options: argparse.Namespace) -> list[Line]:
     return lines
 
 
-def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Print each line with its verdict; 1 if any target was missed."""
-    return database_bench_main("classes", __doc__, bench_classes, argv, own_database)
+    return database_bench_main("classes", __doc__, bench_classes, argv)
 
 
 if __name__ == "__main__":

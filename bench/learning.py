@@ -241,7 +241,7 @@ def bench_learning(options: argparse.Namespace) -> list[Line]:
     return lines
 
 
-def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Print each line with its verdict; 1 if the target was missed."""
     extra = argparse.ArgumentParser(add_help=False)
     extra.add_argument("--learners", type=int, default=LEARNERS)
@@ -252,7 +252,7 @@ def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
         options.learners, options.fit_learners = known.learners, known.fit_learners
         return bench_learning(options)
 
-    return database_bench_main("learning", __doc__, bench, rest, own_database)
+    return database_bench_main("learning", __doc__, bench, rest)
 
 
 if __name__ == "__main__":

@@ -154,9 +154,9 @@ def bench_lti(options: argparse.Namespace) -> list[Line]:
         site.server.server_close()
 
 
-def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Print each line with its verdict; 1 if any target was missed."""
-    return database_bench_main("lti", __doc__, bench_lti, argv, own_database)
+    return database_bench_main("lti", __doc__, bench_lti, argv)
 
 
 if __name__ == "__main__":

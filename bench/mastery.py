@@ -144,9 +144,9 @@ def bench_mastery(options: argparse.Namespace) -> list[Line]:
     return lines
 
 
-def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Print each line with its verdict; 1 if any target was missed."""
-    return database_bench_main("mastery", __doc__, bench_mastery, argv, own_database)
+    return database_bench_main("mastery", __doc__, bench_mastery, argv)
 
 
 if __name__ == "__main__":

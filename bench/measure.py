@@ -132,7 +132,7 @@ def database_bench_main(
     description: str | None,
     bench: Callable[[argparse.Namespace], list[Line]],
     argv: list[str] | None,
-    own_database: bool,
+    own_database: bool = True,
 ) -> int:
     """The command of a benchmark that needs the site's database (``python -m bench.NAME``).
 

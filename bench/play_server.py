@@ -144,9 +144,9 @@ def _concrete(legal, live, rng):  # type: ignore[no-untyped-def]
     return out
 
 
-def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Print each line with its verdict; 1 if any target was missed."""
-    return database_bench_main("play_server", __doc__, bench_play_server, argv, own_database)
+    return database_bench_main("play_server", __doc__, bench_play_server, argv)
 
 
 if __name__ == "__main__":

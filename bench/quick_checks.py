@@ -64,9 +64,9 @@ def bench_quick_checks(options: argparse.Namespace) -> list[Line]:
     return lines
 
 
-def main(argv: list[str] | None = None, *, own_database: bool = True) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Print each line with its verdict; 1 if any target was missed."""
-    return database_bench_main("quick_checks", __doc__, bench_quick_checks, argv, own_database)
+    return database_bench_main("quick_checks", __doc__, bench_quick_checks, argv)
 
 
 if __name__ == "__main__":
