@@ -20,8 +20,12 @@ def test_each_drill_kind_has_a_line_with_its_target(client):
         assert line.label.startswith(f"drill {kind} ")
         assert line.target == "< 10 ms"
         # The verdict is the best batch measured against the target, whichever way it falls.
+        # The value is printed to 0.1 ms, so a best of 9.97 ms passes and shows as "10.0".
         best = float(line.value.removesuffix(" ms").partition("/")[2])
-        assert line.passed == (best < 10), line
+        if line.passed:
+            assert best <= 10.0, line
+        else:
+            assert best >= 10.0, line
 
 
 def test_the_site_benchmark_runs_the_drills_section():
