@@ -1,6 +1,6 @@
 """Per-learner and per-deal figures, kept as answers arrive and recounted from the log.
 
-``count_answer`` runs inside the transaction that stores an exercise answer:
+``save_answer`` stores an exercise answer inside the caller's transaction:
 it moves the learner's ``DealProgress`` row and the deal's ``DealFigures``
 with single UPDATEs (``F()`` additions, so concurrent answers add up), and
 marks the answer as the learner's first try when it created the learner's
@@ -22,6 +22,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Count, F, Max
+from django.utils import timezone
 
 from lessons.models import Attempt, DealFigures, DealProgress, LearnerActivity
 
@@ -48,15 +49,24 @@ def review_step(
     return stage + 1, when + timedelta(days=REVIEW_DAYS[stage + 1])
 
 
-def count_answer(attempt: Attempt) -> None:
-    """Add one exercise answer to its learner's row and its deal's figures.
+def save_answer(attempt: Attempt) -> None:
+    """Store an exercise answer (``attempt``, not yet saved) and count it.
 
-    A returning answer (the learner's row exists) costs two queries: the row
-    read under a lock (its review stage decides the next one), then one
-    UPDATE with ``F()`` additions. Only a first answer tries the insert, in a
-    savepoint: the unique row decides which of two tabs was first.
+    The learner's row for the deal is locked, or created, before the answer
+    is written, and the answer takes its time and its id after that. Two tabs
+    answering the same deal at once are therefore stored in the order they
+    were counted: the answer the kept row calls the first try, and the order
+    its review stage moved in, are the ones a recount of the answers by time
+    finds. (Timing the answer before the lock let the tab that lost the race
+    to the first row hold the earlier time, and a recount disagreed.)
+
+    A returning answer (the learner's row exists) costs two queries on the
+    row: its read under the lock (the review stage decides the next one),
+    then one UPDATE with ``F()`` additions. Only a first answer tries the
+    insert, in a savepoint: the unique row decides which of two tabs was first.
     """
     if attempt.deal_id is None:
+        attempt.save(force_insert=True)
         return
     owner = {"user_id": attempt.user_id, "learner_key": attempt.learner_key}
     if attempt.user_id is not None:
@@ -66,6 +76,7 @@ def count_answer(attempt: Attempt) -> None:
     row = next(iter(locked[:1]), None)
     created = False
     if row is None:
+        attempt.created_at = timezone.now()
         try:
             with transaction.atomic():
                 DealProgress.objects.create(
@@ -80,9 +91,10 @@ def count_answer(attempt: Attempt) -> None:
                     **_review_fields(None, None, attempt),
                 )
             created = True
-        except IntegrityError:  # another tab's first answer made the row meanwhile
+        except IntegrityError:  # another tab's first answer made the row, and is stored
             row = locked.get()
     if row is not None:
+        attempt.created_at = timezone.now()  # after the lock: later than the answer before
         stage, due = row
         mine.update(
             tries=F("tries") + 1,
@@ -92,9 +104,8 @@ def count_answer(attempt: Attempt) -> None:
             **({} if attempt.correct else {"last_wrong_at": attempt.created_at}),
             **_review_fields(stage, due, attempt),
         )
-    if created:
-        Attempt.objects.filter(pk=attempt.pk).update(first_try=True)
-        attempt.first_try = True
+    attempt.first_try = created
+    attempt.save(force_insert=True)
     added = {
         "attempts": 1,
         "learners": int(created),

@@ -121,7 +121,7 @@ def record_attempt(request: HttpRequest, deal: Deal, form: Any) -> Attempt | Non
     learner = learner_of(request, create=True)
     with transaction.atomic():  # the attempt and the skills it moves, together
         timing = review_log.timing_of(request, learner, timezone.now())
-        attempt = Attempt.objects.create(
+        attempt = Attempt(
             **learner.owner(),
             deal=deal,
             parts=[bool(result.ok) for result in form.results],
@@ -129,7 +129,7 @@ def record_attempt(request: HttpRequest, deal: Deal, form: Any) -> Attempt | Non
             hints_used=int(getattr(form, "hints_taken", 0) or 0),
             answer=answer_data(request),
         )
-        deal_figures.count_answer(attempt)
+        deal_figures.save_answer(attempt)
         deal_figures.count_activity(attempt)
         answers = skill_records.from_results(deal, form.results, skill_records.table_shows(deal))
         skill_records.after_answer(

@@ -13,6 +13,7 @@ from datetime import timedelta
 from io import StringIO
 
 import pytest
+import time_machine
 from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.db import connection
@@ -95,6 +96,37 @@ def test_answers_through_the_site_keep_figures_equal_to_the_log(client):
     bo.post(reverse("accounts:delete_progress"), {"confirm": "yes"})
     User.objects.filter(username="ana").delete()
     assert_equal_to_a_recount()
+
+
+def test_a_tab_that_loses_the_race_to_the_first_try_is_stored_as_the_later_answer():
+    """Two tabs answer a deal at once; the one whose answer was checked first counts second.
+
+    The slower tab's answer (a wrong one) was made before the quicker tab's
+    (a right one) but reaches the learner's row after it. The kept row calls
+    the quicker one the first try; the stored times must say so too, or a
+    recount of the answers by time picks the other and the first-try figures
+    change when the log is counted again.
+    """
+    lee = User.objects.create_user("lee")
+    deal = winners_deal(1)
+    start = timezone.now()
+
+    def store(attempt: Attempt) -> None:
+        deal_figures.save_answer(attempt)
+        deal_figures.count_activity(attempt)
+
+    with time_machine.travel(start, tick=False):
+        slower = Attempt(user=lee, deal=deal, correct=False, parts=[False])
+    with time_machine.travel(start + timedelta(seconds=1), tick=False):
+        store(Attempt(user=lee, deal=deal, correct=True, parts=[True]))
+    with time_machine.travel(start + timedelta(seconds=2), tick=False):
+        store(slower)
+
+    kept = assert_equal_to_a_recount()
+    first = Attempt.objects.get(first_try=True)
+    assert first.correct and first.pk in kept[2]
+    assert DealFigures.objects.get(deal=deal).first_right == 1
+    assert slower.created_at == start + timedelta(seconds=2)
 
 
 def test_the_admin_list_reads_the_kept_figures(client):
