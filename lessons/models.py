@@ -52,12 +52,13 @@ from lessons.deals.models import (
 from lessons.hands.models import RealHand, RealHandQuerySet
 from lessons.learners.models import (
     Attempt,
-    AttemptQuerySet,
     ChecklistTicks,
     DealFigures,
     DealProgress,
     Learner,
     LearnerActivity,
+    OwnedByLearner,
+    OwnedQuerySet,
 )
 from lessons.memory.models import (
     CalibrationReport,
@@ -65,7 +66,7 @@ from lessons.memory.models import (
     RetentionChoice,
     ReviewLog,
 )
-from lessons.study.models import OwnedQuerySet, SkillState, StudyItem, StudySession
+from lessons.study.models import SkillState, StudyItem, StudySession
 
 __all__ = [
     "CONTENT_FIELDS",
@@ -79,7 +80,6 @@ __all__ = [
     "AssignmentFinish",
     "Attempt",
     "CalibrationReport",
-    "AttemptQuerySet",
     "ChecklistTicks",
     "Classroom",
     "Deal",
@@ -93,6 +93,7 @@ __all__ = [
     "LimitCount",
     "LoadedContent",
     "Membership",
+    "OwnedByLearner",
     "OwnedQuerySet",
     "Removal",
     "RealHand",

@@ -10,13 +10,12 @@ are kept on the row when the hand ends, so the history never replays hands.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 
 from evaluator import PROFILES
-from lessons.study.models import OwnedQuerySet
+from lessons.learners.models import OwnedByLearner, has_owner
 
 COACH_LIVE, COACH_AFTER, COACH_OFF = "live", "after", "off"
 COACHING_CHOICES = [
@@ -27,13 +26,9 @@ COACHING_CHOICES = [
 GRADE_CHOICES = [("correct", "Correct"), ("inaccuracy", "Inaccuracy"), ("blunder", "Blunder")]
 
 
-class PlayedHand(models.Model):
+class PlayedHand(OwnedByLearner):
     """One hand at the study table, owned by an account or an anonymous learner's session key."""
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
-    )
-    learner_key = models.CharField(max_length=64, blank=True)
     game = models.CharField(max_length=30)
     coaching = models.CharField(max_length=10, choices=COACHING_CHOICES, default=COACH_LIVE)
     table = models.JSONField(help_text="The TableSettings, as play.encoding writes them.")
@@ -49,8 +44,6 @@ class PlayedHand(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 
-    objects = OwnedQuerySet.as_manager()
-
     class Meta:
         ordering = ["-created_at", "-pk"]
         indexes = [
@@ -58,10 +51,7 @@ class PlayedHand(models.Model):
             models.Index(fields=["learner_key", "is_over", "created_at"], name="played_key_open"),
         ]
         constraints = [
-            models.CheckConstraint(
-                condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""),
-                name="playedhand_has_owner",
-            ),
+            has_owner("playedhand_has_owner"),
         ]
 
     def __str__(self) -> str:

@@ -21,7 +21,7 @@ from lessons.deals.models import Deal
 class Learner:
     """Who is answering: a signed-in account, or a browser's session key.
 
-    Every progress query is scoped by one (``AttemptQuerySet.of_learner``), so
+    Every progress query is scoped by one (``OwnedQuerySet.of_learner``), so
     it lives beside the models it filters.
     """
 
@@ -39,9 +39,9 @@ class Learner:
         return {"user_id": None, "learner_key": self.key}
 
 
-class AttemptQuerySet(models.QuerySet):
-    def of_learner(self, learner: Learner) -> AttemptQuerySet:
-        """Only this learner's attempts: every progress query starts here."""
+class OwnedQuerySet(models.QuerySet):
+    def of_learner(self, learner: Learner) -> OwnedQuerySet:
+        """Only this learner's rows: every progress query starts here."""
         if learner.user_id is not None:
             return self.filter(user_id=learner.user_id)
         if learner.key:
@@ -49,7 +49,38 @@ class AttemptQuerySet(models.QuerySet):
         return self.none()
 
 
-class Attempt(models.Model):
+class OwnedByLearner(models.Model):
+    """A row kept for one learner: an account's (``user``), or a newcomer's session key's.
+
+    Every table of a learner's own progress inherits from this, so the two
+    owner columns are declared once, every such table is scoped one way
+    (``objects.of_learner``), and ``lessons.learners.owned`` finds the tables
+    that "delete my progress" empties as this class's subclasses: a feature
+    that adds one is covered from its first migration. Each table still lists
+    the indexes it is read by, which differ with what it is read for; the
+    single-column index on the key is left out, as every table that looks a
+    key up has an index that starts with it.
+    """
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
+    )
+    learner_key = models.CharField(max_length=64, blank=True)
+
+    objects = OwnedQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+
+def has_owner(name: str) -> models.CheckConstraint:
+    """The rule of an owned row: an account, or else a session key."""
+    return models.CheckConstraint(
+        condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""), name=name
+    )
+
+
+class Attempt(OwnedByLearner):
     """One answer a learner sent: to an exercise, or to one drill item.
 
     Whose it is: an account (``user``) or, for a learner who has not signed
@@ -58,10 +89,6 @@ class Attempt(models.Model):
     never updated, so two tabs answering at once cannot overwrite each other.
     """
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
-    )
-    learner_key = models.CharField(max_length=64, blank=True, db_index=True)
     deal = models.ForeignKey(Deal, null=True, blank=True, on_delete=models.CASCADE)
     # An answer given in the replayer's quiz: not a drill of evaluator.drills,
     # so reports name it and link the practice list instead of a drill page.
@@ -77,8 +104,6 @@ class Attempt(models.Model):
     # The learner's first answer to this deal (exercises only): decided by
     # DealProgress's unique row, so two tabs cannot both be first.
     first_try = models.BooleanField(default=False)
-
-    objects = AttemptQuerySet.as_manager()
 
     class Meta:
         ordering = ["created_at", "pk"]
@@ -98,10 +123,7 @@ class Attempt(models.Model):
             models.Index(fields=["drill_kind", "item_key"], name="attempt_drill_item"),
         ]
         constraints = [
-            models.CheckConstraint(
-                condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""),
-                name="attempt_has_owner",
-            ),
+            has_owner("attempt_has_owner"),
             models.CheckConstraint(
                 condition=models.Q(deal__isnull=False, drill_kind="")
                 | models.Q(deal__isnull=True) & ~models.Q(drill_kind=""),
@@ -114,7 +136,7 @@ class Attempt(models.Model):
         return f"{what} ({'right' if self.correct else 'not yet'})"
 
 
-class ChecklistTicks(models.Model):
+class ChecklistTicks(OwnedByLearner):
     """Which boxes of a lesson's review checklist a learner ticked: one row per learner and lesson.
 
     The two unique constraints are that rule (an account's rows by user, a
@@ -122,20 +144,13 @@ class ChecklistTicks(models.Model):
     two rows on PostgreSQL, and every later save of that checklist failed.
     """
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
-    )
-    learner_key = models.CharField(max_length=64, blank=True, db_index=True)
     lesson = models.CharField(max_length=20, choices=course.lesson_choices)
     ticked = models.JSONField(default=list)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
         constraints = [
-            models.CheckConstraint(
-                condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""),
-                name="checklist_has_owner",
-            ),
+            has_owner("checklist_has_owner"),
             models.UniqueConstraint(
                 fields=["user", "lesson"],
                 condition=models.Q(user__isnull=False),
@@ -152,7 +167,7 @@ class ChecklistTicks(models.Model):
         return f"{self.lesson} checklist"
 
 
-class DealProgress(models.Model):
+class DealProgress(OwnedByLearner):
     """One learner's summary of one deal: kept with every answer, never re-derived.
 
     Written in the answer's own transaction. Its unique constraints decide,
@@ -160,10 +175,6 @@ class DealProgress(models.Model):
     try at the deal, and so whether the deal gained a learner.
     """
 
-    user = models.ForeignKey(
-        "auth.User", null=True, blank=True, on_delete=models.CASCADE, related_name="+"
-    )
-    learner_key = models.CharField(max_length=64, blank=True)
     deal = models.ForeignKey("lessons.Deal", on_delete=models.CASCADE, related_name="progress")
     tries = models.PositiveIntegerField(default=0)
     rights = models.PositiveIntegerField(default=0)
@@ -190,10 +201,7 @@ class DealProgress(models.Model):
             models.Index(fields=["learner_key", "last_at"], name="dealprogress_key_time"),
         ]
         constraints = [
-            models.CheckConstraint(
-                condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""),
-                name="dealprogress_has_owner",
-            ),
+            has_owner("dealprogress_has_owner"),
             models.UniqueConstraint(
                 fields=["user", "deal"],
                 condition=models.Q(user__isnull=False),

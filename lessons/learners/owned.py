@@ -1,11 +1,12 @@
-"""Every table that keeps rows for one learner, found by its shape.
+"""Every table that keeps rows for one learner: the subclasses of ``OwnedByLearner``.
 
 A learner's rows are owned by an account (``user``) or, before signing up,
-by the browser's session key (``learner_key``); every such table has both
-columns. Finding the tables by that shape, instead of listing them, means a
-feature that adds one (the review log, played hands) is covered by "delete
-my progress" from its first migration: ``sweep`` runs last in the deletion
-and removes whatever the features' own hooks left.
+by the browser's session key (``learner_key``), and every such table takes
+both columns from ``lessons.learners.models.OwnedByLearner``. Finding the
+tables as its subclasses, instead of listing them, means a feature that
+adds one (the review log, played hands) is covered by "delete my progress"
+from its first migration: ``sweep`` runs last in the deletion and removes
+whatever the features' own hooks left.
 """
 
 from __future__ import annotations
@@ -13,25 +14,17 @@ from __future__ import annotations
 from django.apps import apps
 from django.db import models
 
-from lessons.learners.models import Learner
+from lessons.learners.models import Learner, OwnedByLearner
 
 
-def owned_models() -> list[type[models.Model]]:
-    """Every installed model with a ``user`` foreign key and a ``learner_key`` column."""
-    found = []
-    for model in apps.get_models():
-        names = {f.name for f in model._meta.get_fields()}
-        if {"user", "learner_key"} <= names:
-            found.append(model)
+def owned_models() -> list[type[OwnedByLearner]]:
+    """Every installed model that is owned by a learner."""
+    found = [model for model in apps.get_models() if issubclass(model, OwnedByLearner)]
     return sorted(found, key=lambda m: m._meta.label)
 
 
-def rows_of(model: type[models.Model], learner: Learner) -> models.QuerySet:
-    if learner.user_id is not None:
-        return model._default_manager.filter(user_id=learner.user_id)
-    if learner.key:
-        return model._default_manager.filter(user=None, learner_key=learner.key)
-    return model._default_manager.none()
+def rows_of(model: type[OwnedByLearner], learner: Learner) -> models.QuerySet:
+    return model.objects.of_learner(learner)
 
 
 def sweep(learner: Learner) -> dict[str, int]:

@@ -264,7 +264,7 @@ def lesson_progress(learner: Learner, lesson: str) -> LessonProgress:
         titles = {r["slug"]: r["title"] for r in rows}
         numbers = {r["slug"]: r["number"] for r in rows}
         return LessonProgress(lesson, dict.fromkeys(titles, NEW), titles, numbers)
-    ticks = ChecklistTicks.objects.filter(lesson=lesson, **_owner_filter(learner))
+    ticks = ChecklistTicks.objects.of_learner(learner).filter(lesson=lesson)
     rows = deals.values("slug", "title", "number").annotate(
         **_own_counts(learner),
         ticked=Subquery(ticks.values("ticked")[:1], output_field=JSONField()),
@@ -280,6 +280,7 @@ def lesson_progress(learner: Learner, lesson: str) -> LessonProgress:
 
 
 def _owner_filter(learner: Learner) -> dict[str, Any]:
+    """The owner fields to find or create a checklist row by (update_or_create needs them)."""
     if learner.user_id is not None:
         return {"user_id": learner.user_id}
     return {"user": None, "learner_key": learner.key}
@@ -483,7 +484,7 @@ def overview(request: HttpRequest) -> Overview:
     every: list[DealProgress] = []
     total = 0
     if learner.known:
-        every = list(DealProgress.objects.filter(**_owner_filter(learner)))
+        every = list(DealProgress.objects.of_learner(learner))
         total = sum(row.tries for row in every)  # practice deals and quick checks too
         mine = {row.deal_id: row for row in every if row.deal_id in by_id}
     lessons = []
@@ -513,7 +514,7 @@ def export(request: HttpRequest) -> dict[str, Any]:
     """
     learner = learner_of(request)
     attempts = Attempt.objects.of_learner(learner).select_related("deal").iterator(1000)
-    checklists = ChecklistTicks.objects.filter(**_owner_filter(learner)) if learner.known else []
+    checklists = ChecklistTicks.objects.of_learner(learner)
     return {
         "format": "badacey-study-room-progress",
         "version": 1,
@@ -550,7 +551,7 @@ def delete_progress(request: HttpRequest) -> int:
     if not learner.known:
         return 0
     with transaction.atomic():
-        ChecklistTicks.objects.filter(**_owner_filter(learner)).delete()
+        ChecklistTicks.objects.of_learner(learner).delete()
         skill_records.delete(learner)
         for hook in ON_DELETE_PROGRESS:
             hook(learner)

@@ -9,11 +9,10 @@ evidence for it, so a bad fit can be seen and an older set made active again.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from lessons.study.models import OwnedQuerySet
+from lessons.learners.models import OwnedByLearner, has_owner
 
 # Where a review came from (the feature that recorded the answer).
 SOURCES = [
@@ -28,7 +27,7 @@ BROWSER, SERVER = "browser", "server"
 TIMED_BY = [(BROWSER, "Browser"), (SERVER, "Server clock"), ("", "Not measured")]
 
 
-class ReviewLog(models.Model):
+class ReviewLog(OwnedByLearner):
     """One FSRS review of one learner's skill: what the fit and the calibration page read.
 
     Rows are only inserted, in the transaction of the answer that made them.
@@ -38,10 +37,6 @@ class ReviewLog(models.Model):
     says which; empty when neither could tell).
     """
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
-    )
-    learner_key = models.CharField(max_length=64, blank=True)
     skill = models.CharField(max_length=40)
     rating = models.PositiveSmallIntegerField(help_text="1 Again, 2 Hard, 3 Good, 4 Easy.")
     reviewed_at = models.DateTimeField(default=timezone.now)
@@ -56,8 +51,6 @@ class ReviewLog(models.Model):
     duration_ms = models.PositiveIntegerField(null=True, blank=True)
     timed_by = models.CharField(max_length=10, choices=TIMED_BY, blank=True)
 
-    objects = OwnedQuerySet.as_manager()
-
     class Meta:
         app_label = "lessons"
         ordering = ["reviewed_at", "pk"]
@@ -70,10 +63,7 @@ class ReviewLog(models.Model):
             models.Index(fields=["reviewed_at"], name="reviewlog_time"),
         ]
         constraints = [
-            models.CheckConstraint(
-                condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""),
-                name="reviewlog_has_owner",
-            ),
+            has_owner("reviewlog_has_owner"),
             models.CheckConstraint(
                 condition=models.Q(rating__gte=1, rating__lte=4), name="reviewlog_rating_1_to_4"
             ),
@@ -88,7 +78,7 @@ class ReviewLog(models.Model):
         return f"{self.skill} rated {self.rating} at {self.reviewed_at:%Y-%m-%d}"
 
 
-class FittedParameters(models.Model):
+class FittedParameters(OwnedByLearner):
     """One FSRS parameter set the fit made: for the whole site, or for one learner.
 
     ``active`` marks the set the scheduler uses (at most one per site and one
@@ -100,10 +90,6 @@ class FittedParameters(models.Model):
     SITE, LEARNER = "site", "learner"
 
     scope = models.CharField(max_length=10, choices=[(SITE, "Site"), (LEARNER, "Learner")])
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
-    )
-    learner_key = models.CharField(max_length=64, blank=True)
     parameters = models.JSONField(help_text="The FSRS weights, in the optimizer's order.")
     fitted_at = models.DateTimeField(default=timezone.now)
     reviews = models.PositiveIntegerField(help_text="Reviews the set was fitted on.")
@@ -112,8 +98,6 @@ class FittedParameters(models.Model):
     default_log_loss = models.FloatField(null=True, blank=True)
     held_out = models.PositiveIntegerField(default=0, help_text="Reviews the losses rest on.")
     active = models.BooleanField(default=True)
-
-    objects = OwnedQuerySet.as_manager()
 
     class Meta:
         app_label = "lessons"
@@ -168,7 +152,7 @@ class CalibrationReport(models.Model):
         return f"calibration of {self.made_at:%Y-%m-%d}"
 
 
-class RetentionChoice(models.Model):
+class RetentionChoice(OwnedByLearner):
     """The chance of a right answer a learner wants reviews timed for: one row per learner.
 
     Without a row the site's setting (``BADACEY_DESIRED_RETENTION``) applies.
@@ -176,22 +160,13 @@ class RetentionChoice(models.Model):
 
     LOWEST, HIGHEST = 0.80, 0.95
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
-    )
-    learner_key = models.CharField(max_length=64, blank=True)
     desired_retention = models.FloatField()
     updated_at = models.DateTimeField(auto_now=True)
-
-    objects = OwnedQuerySet.as_manager()
 
     class Meta:
         app_label = "lessons"
         constraints = [
-            models.CheckConstraint(
-                condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""),
-                name="retentionchoice_has_owner",
-            ),
+            has_owner("retentionchoice_has_owner"),
             models.CheckConstraint(
                 condition=models.Q(desired_retention__gte=0.80, desired_retention__lte=0.95),
                 name="retentionchoice_in_range",

@@ -2,24 +2,13 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils import timezone
 
-from lessons.learners.models import Learner
+from lessons.learners.models import OwnedByLearner, has_owner
 
 
-class OwnedQuerySet(models.QuerySet):
-    def of_learner(self, learner: Learner) -> OwnedQuerySet:
-        """Only this learner's rows, as ``AttemptQuerySet.of_learner`` scopes attempts."""
-        if learner.user_id is not None:
-            return self.filter(user_id=learner.user_id)
-        if learner.key:
-            return self.filter(user=None, learner_key=learner.key)
-        return self.none()
-
-
-class SkillState(models.Model):
+class SkillState(OwnedByLearner):
     """One learner's standing in one skill (``lessons.skills``) and its FSRS review card.
 
     Updated by one small write when an answer is recorded, in the same
@@ -27,10 +16,6 @@ class SkillState(models.Model):
     The rules that move ``level`` are ``lessons.learners.mastery``.
     """
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
-    )
-    learner_key = models.CharField(max_length=64, blank=True)
     skill = models.CharField(max_length=40)
     level = models.PositiveSmallIntegerField(default=0)
     clean_items = models.JSONField(
@@ -48,14 +33,9 @@ class SkillState(models.Model):
     # Wrong answers to this skill since its last right one (classes' "needs help").
     misses_in_a_row = models.PositiveSmallIntegerField(default=0)
 
-    objects = OwnedQuerySet.as_manager()
-
     class Meta:
         constraints = [
-            models.CheckConstraint(
-                condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""),
-                name="skillstate_has_owner",
-            ),
+            has_owner("skillstate_has_owner"),
             models.UniqueConstraint(
                 fields=["user", "skill"],
                 condition=models.Q(user__isnull=False),
@@ -72,15 +52,11 @@ class SkillState(models.Model):
         return f"{self.skill}: level {self.level}"
 
 
-class StudySession(models.Model):
+class StudySession(OwnedByLearner):
     """A practice session or mastery challenge: its items are chosen once and stored."""
 
     PRACTICE, CHALLENGE = "practice", "challenge"
 
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE
-    )
-    learner_key = models.CharField(max_length=64, blank=True, db_index=True)
     kind = models.CharField(
         max_length=10,
         choices=[(PRACTICE, "Practice"), (CHALLENGE, "Mastery challenge")],
@@ -89,14 +65,14 @@ class StudySession(models.Model):
     created = models.DateTimeField(default=timezone.now)
     finished = models.DateTimeField(null=True, blank=True)
 
-    objects = OwnedQuerySet.as_manager()
-
     class Meta:
+        indexes = [
+            # A newcomer's sessions, latest first (the open session, the streak);
+            # an account's are found by the user column's own index.
+            models.Index(fields=["learner_key", "created"], name="studysession_key_time"),
+        ]
         constraints = [
-            models.CheckConstraint(
-                condition=models.Q(user__isnull=False) | ~models.Q(learner_key=""),
-                name="studysession_has_owner",
-            ),
+            has_owner("studysession_has_owner"),
         ]
 
     def __str__(self) -> str:
