@@ -29,6 +29,8 @@ GRADE_CHOICES = [("correct", "Correct"), ("inaccuracy", "Inaccuracy"), ("blunder
 class PlayedHand(OwnedByLearner):
     """One hand at the study table, owned by an account or an anonymous learner's session key."""
 
+    exported_in = "played_hands"
+
     game = models.CharField(max_length=30)
     coaching = models.CharField(max_length=10, choices=COACHING_CHOICES, default=COACH_LIVE)
     table = models.JSONField(help_text="The TableSettings, as play.encoding writes them.")

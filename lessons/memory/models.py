@@ -37,6 +37,8 @@ class ReviewLog(OwnedByLearner):
     says which; empty when neither could tell).
     """
 
+    exported_in = "reviews"
+
     skill = models.CharField(max_length=40)
     rating = models.PositiveSmallIntegerField(help_text="1 Again, 2 Hard, 3 Good, 4 Easy.")
     reviewed_at = models.DateTimeField(default=timezone.now)
@@ -86,6 +88,8 @@ class FittedParameters(OwnedByLearner):
     an earlier one active. ``log_loss`` is measured on held-out later reviews,
     beside ``default_log_loss``, the package defaults' on the same reviews.
     """
+
+    exported_in = "reviews"  # fitted from the reviews again
 
     SITE, LEARNER = "site", "learner"
 
@@ -157,6 +161,8 @@ class RetentionChoice(OwnedByLearner):
 
     Without a row the site's setting (``BADACEY_DESIRED_RETENTION``) applies.
     """
+
+    exported_in = "desired_retention"
 
     LOWEST, HIGHEST = 0.80, 0.95
 

@@ -16,6 +16,8 @@ class SkillState(OwnedByLearner):
     The rules that move ``level`` are ``lessons.learners.mastery``.
     """
 
+    exported_in = "skills"
+
     skill = models.CharField(max_length=40)
     level = models.PositiveSmallIntegerField(default=0)
     clean_items = models.JSONField(
@@ -54,6 +56,8 @@ class SkillState(OwnedByLearner):
 
 class StudySession(OwnedByLearner):
     """A practice session or mastery challenge: its items are chosen once and stored."""
+
+    exported_in = "sessions"
 
     PRACTICE, CHALLENGE = "practice", "challenge"
 

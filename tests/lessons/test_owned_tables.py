@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.apps import apps
 from django.contrib.auth.models import User
@@ -69,3 +71,17 @@ def test_a_table_whose_feature_forgot_its_hook_is_swept_all_the_same(monkeypatch
     monkeypatch.setattr(progress, "ON_DELETE_PROGRESS", [])
     client.post("/accounts/settings/delete-progress/", {"confirm": "yes"})
     assert not PlayedHand.objects.filter(user=user).exists()
+
+
+def test_every_owned_table_names_a_section_of_the_progress_download_that_carries_it(monkeypatch):
+    """A learner can take away everything the site keeps of theirs (or what it is rebuilt from)."""
+    user, client = busy_learner(monkeypatch)
+    client.post("/progress/retention/", {"retention": "0.85"})
+    response = client.get("/accounts/settings/download/")
+    download = json.loads(b"".join(response.streaming_content))
+    for model in owned.owned_models():
+        assert model.exported_in in download, f"{model._meta.label} is in no section"
+        if model._default_manager.filter(user=user).exists():
+            assert download[model.exported_in], f"{model._meta.label}'s section is empty"
+    kept = {m._meta.label for m in owned.owned_models() if m.objects.filter(user=user).exists()}
+    assert {"lessons.Attempt", "lessons.RetentionChoice", "play.PlayedHand"} <= kept
