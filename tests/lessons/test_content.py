@@ -87,6 +87,7 @@ def test_no_migration_runs_the_live_engine():
         assert "import_module" not in source, path.name
 
 
+@pytest.mark.long  # migrations run backwards and forwards
 @pytest.mark.django_db(transaction=True)
 def test_reversing_the_teachers_group_migration_keeps_the_group_and_its_teachers():
     before_the_group = [("lessons", "0002_lesson_exercises")]

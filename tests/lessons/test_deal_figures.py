@@ -143,6 +143,7 @@ def test_the_admin_list_reads_the_kept_figures(client):
     )
 
 
+@pytest.mark.long  # migrations run backwards and forwards
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_counts_the_answers_an_existing_site_already_has():
     before, after = [("lessons", "0023_attempt_time_indexes")], [("lessons", "0024_deal_figures")]
@@ -182,6 +183,7 @@ def test_the_rebuild_command_recounts_figures_that_drifted(client):
     assert "Recounted 1 deal(s)" in out.getvalue()
 
 
+@pytest.mark.long  # migrations run backwards and forwards
 @pytest.mark.django_db(transaction=True)
 def test_the_migration_gives_existing_mistakes_their_answers_learner_and_time():
     before = [("lessons", "0027_table_basics_first_check")]

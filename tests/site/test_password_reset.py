@@ -150,6 +150,7 @@ def _settings_of(**env: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.long  # three fresh Pythons read the settings
 def test_mail_is_printed_in_development_and_sent_by_smtp_in_production():
     development = _settings_of(DJANGO_DEBUG="true")  # as scripts/serve runs it
     assert development.returncode == 0, development.stderr

@@ -99,6 +99,10 @@ def test_the_marks_scripts_test_selects_by_land_on_the_right_tests():
     processes = collected(site, "-m", "processes")
     assert any("test_two_servers.py::" in t for t in processes)
     assert not any("test_home.py::" in t for t in processes)
+    # --quick leaves out the long tests, but still simulates one learner's month.
+    month = str(ROOT / "tests/lessons/test_thirty_days.py")
+    assert len(collected(month, "-m", "not long")) == 1
+    assert len(collected(month, "-m", "long")) == 3
 
 
 # tests/django_setup.py lets a test reuse lesson page renders unless the test

@@ -79,10 +79,12 @@ def _serve(*env_pairs: tuple[str, str]) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.long  # a fresh Python reads the settings
 def test_production_is_the_default_when_django_debug_is_unset():
     assert _settings_of("from django.conf import settings; print(settings.DEBUG)") == ["False"]
 
 
+@pytest.mark.long  # a fresh Python reads the settings
 def test_debug_comes_only_when_asked_for():
     show = "from django.conf import settings; print(settings.DEBUG)"
     assert _settings_of(show, DJANGO_DEBUG="true") == ["True"]
@@ -94,6 +96,7 @@ def test_scripts_serve_asks_for_debug():
     assert serve.index("export DJANGO_DEBUG=true") < serve.index("runserver")
 
 
+@pytest.mark.long  # a fresh Python reads the settings
 def test_production_refuses_to_serve_without_a_secret_key_or_hosts():
     result = _serve()  # nothing set at all: production, the default
     assert result.returncode != 0
@@ -105,11 +108,13 @@ def test_production_refuses_to_serve_without_a_secret_key_or_hosts():
     assert "DJANGO_ALLOWED_HOSTS" not in result.stderr
 
 
+@pytest.mark.long  # a fresh Python reads the settings
 def test_production_serves_once_it_has_a_key_and_hosts():
     result = _serve(("DJANGO_SECRET_KEY", "x7#kq" * 12), ("DJANGO_ALLOWED_HOSTS", "example.org"))
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.long  # a fresh Python reads the settings
 def test_commands_that_sign_nothing_run_in_production_without_a_key():
     # The showdown command is a calculator for pipes; it has no use for a key.
     result = subprocess.run(
@@ -124,6 +129,7 @@ def test_commands_that_sign_nothing_run_in_production_without_a_key():
     assert result.returncode == 0, result.stderr
 
 
+@pytest.mark.long  # a fresh Python reads the settings
 def test_production_settings_pass_the_deploy_check():
     result = _manage(
         "check",
@@ -144,6 +150,7 @@ def _settings_of(code: str, **env: str) -> list[str]:
     return result.stdout.split()
 
 
+@pytest.mark.long  # a fresh Python reads the settings
 @pytest.mark.parametrize(
     ("variable", "value"),
     [
@@ -170,6 +177,7 @@ def test_a_setting_that_cannot_be_used_stops_start_up_naming_it(variable, value)
     assert "secret" not in result.stderr, "a URL's password must not be echoed"
 
 
+@pytest.mark.long  # a fresh Python reads the settings
 def test_a_log_level_may_be_written_in_any_case():
     assert _settings_of(
         "from django.conf import settings; print(settings.LOGGING['root']['level'])",

@@ -45,6 +45,7 @@ def signed_in(client) -> bool:
     return "_auth_user_id" in client.session
 
 
+@pytest.mark.long  # an attack from ten addresses, one sign-in at a time
 @pytest.mark.parametrize("url", SIGN_INS)
 def test_failures_from_other_addresses_never_lock_the_owner_out(client, teacher, url):
     """The owner, at their usual address, signs in in the middle of an attack on their name."""
