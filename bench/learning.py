@@ -200,7 +200,7 @@ def time_fit(learners: int, seed: int = 11) -> tuple[float, int]:
 def bench_learning(options: argparse.Namespace) -> list[Line]:
     from lessons.models import FittedParameters, ReviewLog
 
-    learners = min(options.learners, 40) if options.quick else options.learners
+    learners = min(options.learners, 20) if options.quick else options.learners
     fit_learners = min(options.fit_learners, 200) if options.quick else options.fit_learners
     simulate(learners, DAYS, FIT_DAY)
     defaults, fitted, reviews, tested = held_out_losses(FIT_DAY)
