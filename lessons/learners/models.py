@@ -57,9 +57,11 @@ class OwnedByLearner(models.Model):
     (``objects.of_learner``), and ``lessons.learners.owned`` finds the tables
     that "delete my progress" empties as this class's subclasses: a feature
     that adds one is covered from its first migration. Each table still lists
-    the indexes it is read by, which differ with what it is read for; the
-    single-column index on the key is left out, as every table that looks a
-    key up has an index that starts with it.
+    the indexes it is read by, which differ with what it is read for. The
+    base adds no index on the key: the lookups by key a learner waits for
+    use an index or unique constraint of the table's own that starts with it
+    (only removing a newcomer's fitted sets, on sign-in or "delete my
+    progress", reads the key without one: a table of a few rows a learner).
     """
 
     user = models.ForeignKey(
