@@ -12,7 +12,6 @@ whatever the features' own hooks left.
 from __future__ import annotations
 
 from django.apps import apps
-from django.db import models
 
 from lessons.learners.models import Learner, OwnedByLearner
 
@@ -23,15 +22,11 @@ def owned_models() -> list[type[OwnedByLearner]]:
     return sorted(found, key=lambda m: m._meta.label)
 
 
-def rows_of(model: type[OwnedByLearner], learner: Learner) -> models.QuerySet:
-    return model.objects.of_learner(learner)
-
-
 def sweep(learner: Learner) -> dict[str, int]:
     """Delete this learner's rows from every owned table; how many went, per table."""
     gone = {}
     for model in owned_models():
-        deleted, _ = rows_of(model, learner).delete()
+        deleted, _ = model.objects.of_learner(learner).delete()
         if deleted:
             gone[model._meta.label] = deleted
     return gone

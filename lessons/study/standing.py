@@ -18,7 +18,7 @@ from django.urls import reverse
 
 from lessons import course, skills
 from lessons.course import SectionLink
-from lessons.learners import mastery, owned
+from lessons.learners import mastery
 from lessons.memory import retention as memory_retention
 from lessons.models import (
     Attempt,
@@ -158,7 +158,7 @@ def _first_unfinished_lesson(learner: Learner) -> Continue | None:
     "next lesson", not unfinished work. Two small queries over the learner's
     own kept rows (one per deal answered).
     """
-    answered = owned.rows_of(DealProgress, learner).filter(deal__lesson__gt="")
+    answered = DealProgress.objects.of_learner(learner).filter(deal__lesson__gt="")
     tried = dict(answered.values_list("deal_id", "rights"))
     if not tried:
         return None
