@@ -248,6 +248,7 @@ DISCARD_CASES = [
 def test_every_choice_is_right_exactly_when_nothing_does_better(client, slug, index, n):
     deal = Deal.objects.get(slug=slug)
     choices = every_choice(deal, deal.parts[index])
+    assert len(choices) == choice_count(deal, deal.parts[index])  # no choice left without a case
     throw, value = choices[n]
     best = max(v for _, v in choices)
     _, text = post(client, deal, discard_post(deal, index, throw))
