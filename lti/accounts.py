@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 
 from django.contrib.auth.models import Group, User
+from django.db import transaction
 from lti_tool.models import LtiContext, LtiMembership, LtiUser
 
 from lessons.classes import codes
@@ -19,6 +20,7 @@ from lessons.teaching.teachers_group import TEACHERS, ensure_teachers_group
 from lti.models import CourseClass
 
 
+@transaction.atomic(savepoint=False)  # its row lock needs a transaction
 def account_for(platform_user: LtiUser) -> User:
     """The site account of a platform user; made (and linked) on their first launch."""
     locked = LtiUser.objects.select_for_update().get(pk=platform_user.pk)
@@ -43,6 +45,7 @@ def account_for(platform_user: LtiUser) -> User:
     return user
 
 
+@transaction.atomic(savepoint=False)  # its row lock needs a transaction
 def class_for(context: LtiContext, instructor: User | None) -> Classroom | None:
     """The class mapped to a course; an instructor's launch makes it and joins them as teacher.
 

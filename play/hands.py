@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db import transaction
@@ -25,8 +26,8 @@ from lessons import skills
 from lessons.learners import skill_records
 from lessons.learners.progress import SESSION_KEY
 from lessons.models import Learner
-from play import encoding
-from play.models import COACH_LIVE, GradedDecision, PlayedHand
+from play import decision_queue, encoding
+from play.models import COACH_LIVE, DecisionCard, GradedDecision, PlayedHand
 
 MAX_OPEN_HANDS = 3  # unfinished hands a learner may keep; starting another reopens the newest
 
@@ -168,6 +169,20 @@ def feed_skills(
     ]
     item = f"play:{hand.pk}:{grade.step}"
     skill_records.after_answer(learner, answers, item, purpose, timezone.now(), source="played")
+
+
+def practised(
+    learner: Learner, graded: GradedDecision, verdict: Grade, now: datetime
+) -> DecisionCard | None:
+    """An answer on "practise this decision": the skills move and the queued card is reviewed.
+
+    One transaction for both, so the row locks they take (the skill rows, the
+    card) are held until the answer is stored, and a failure leaves neither
+    half written (PostgreSQL refuses a row lock outside a transaction).
+    """
+    with transaction.atomic():
+        feed_skills(learner, graded.hand, verdict, purpose="review")
+        return decision_queue.review(graded, verdict.grade == "correct", now)
 
 
 def shows_grades(hand: PlayedHand) -> bool:

@@ -269,8 +269,7 @@ def practise(request: HtmxHttpRequest, hand_id: int, step: int) -> HttpResponse:
                 text = str(error)
                 refusal, status = f"Not allowed: {text[:1].upper()}{text[1:]}.", 400
             else:
-                hands.feed_skills(learner, hand, verdict, purpose="review")
-                card = decision_queue.review(graded, verdict.grade == "correct", timezone.now())
+                card = hands.practised(learner, graded, verdict, timezone.now())
     page = table_view.build(hand, before, [])
     context = {
         "hand": hand,

@@ -129,6 +129,7 @@ def import_reports(
     return outcome
 
 
+@transaction.atomic(savepoint=False)  # its row lock needs a transaction
 def _store(report: HandReport, publish: bool) -> str:
     assert report.room is not None and report.history is not None and report.game is not None
     hand_id = str(report.line["hand"])

@@ -49,6 +49,7 @@ def review_step(
     return stage + 1, when + timedelta(days=REVIEW_DAYS[stage + 1])
 
 
+@transaction.atomic(savepoint=False)  # its row lock needs a transaction
 def save_answer(attempt: Attempt) -> None:
     """Store an exercise answer (``attempt``, not yet saved) and count it.
 

@@ -190,6 +190,7 @@ def standing_of(state: SkillState) -> mastery.Standing:
     )
 
 
+@transaction.atomic(savepoint=False)  # its row lock needs a transaction
 def after_answer(
     learner: Learner,
     answers: Sequence[SkillAnswer],

@@ -96,6 +96,9 @@ def test_the_marks_scripts_test_selects_by_land_on_the_right_tests():
     engine = collected(site, "-m", "database_engine")
     assert any("test_concurrent_writes.py::" in t for t in engine)
     assert not any("test_whole_numbers.py::" in t for t in engine)  # plain ORM reads and writes
+    # The study table's, memory and classes tests all run on PostgreSQL too.
+    play = str(ROOT / "tests/play")
+    assert collected(play, "-m", "database_engine") == collected(play, "-m", "not browser")
     processes = collected(site, "-m", "processes")
     assert any("test_two_servers.py::" in t for t in processes)
     assert not any("test_home.py::" in t for t in processes)
