@@ -37,12 +37,13 @@ class LessonsConfig(AppConfig):
         # Failed sign-ins count towards the limits; deleting an account forgets its sign-ins.
         sign_in_limits.connect()
 
+        from lessons import events
         from lessons.classes import records as class_records
-        from lessons.learners import deal_figures, progress
+        from lessons.learners import deal_figures
 
-        # Each answer's diagnosed mistakes are kept for the class reports.
-        if class_records.after_answer not in progress.AFTER_ANSWER:
-            progress.AFTER_ANSWER.append(class_records.after_answer)
+        # Each answer's diagnosed mistakes are kept for the class reports
+        # (every hook between features is declared in lessons/events.py).
+        events.ANSWER_STORED.subscribe(class_records.after_answer)
 
         # A deleted account's answers leave the deals' figures with it.
         deal_figures.connect()

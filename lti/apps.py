@@ -1,4 +1,4 @@
-"""The LTI app: its signal receivers are connected once the models are ready."""
+"""The LTI app: it subscribes to its hooks (lessons/events.py) once the models are ready."""
 
 from __future__ import annotations
 

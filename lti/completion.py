@@ -4,8 +4,10 @@ The rules are the class assignments' (``lessons.classes.status``): a lesson
 is finished when each of its published exercises has been answered right, a
 practice deal when it has been answered right; a ``play`` link counts hands
 finished at the study table since the learner first opened the link. An
-answer or a finished hand checks the learner's waiting scores; a launch
-checks too, for work finished before the link was opened.
+answer (``lessons.events.ANSWER_STORED``) or a finished hand
+(``HAND_FINISHED``) checks the learner's waiting scores, in the transaction
+that stored it; a launch checks too, for work finished before the link was
+opened.
 """
 
 from __future__ import annotations
@@ -13,9 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import transaction
-from django.db.models.signals import post_save
 from django.utils import timezone
 
+from lessons import events
 from lessons.classes import status
 from lessons.models import Assignment, Attempt
 from lti import targets
@@ -73,16 +75,18 @@ def check_learner(user_id: int, kinds: tuple[str, ...]) -> None:
             queue_if_finished(score)
 
 
-def _answered(sender: Any, instance: Attempt, created: bool, **kwargs: Any) -> None:
-    if created and instance.correct and instance.user_id is not None:
-        check_learner(instance.user_id, (targets.LESSON, targets.DEAL))
+def answer_stored(learner: Any, attempt: Attempt, answers: Any) -> None:
+    """``lessons.events.ANSWER_STORED``: a right answer may finish a lesson or deal link."""
+    if attempt.correct and attempt.user_id is not None:
+        check_learner(attempt.user_id, (targets.LESSON, targets.DEAL))
 
 
-def _hand_saved(sender: Any, instance: PlayedHand, **kwargs: Any) -> None:
-    if instance.is_over and instance.user_id is not None:
-        check_learner(instance.user_id, (targets.PLAY,))
+def hand_finished(learner: Any, hand: PlayedHand) -> None:
+    """``lessons.events.HAND_FINISHED``: a finished hand may finish a "play N hands" link."""
+    if hand.user_id is not None:
+        check_learner(hand.user_id, (targets.PLAY,))
 
 
 def connect() -> None:
-    post_save.connect(_answered, sender=Attempt, dispatch_uid="lti-answered")
-    post_save.connect(_hand_saved, sender=PlayedHand, dispatch_uid="lti-hand-saved")
+    events.ANSWER_STORED.subscribe(answer_stored)
+    events.HAND_FINISHED.subscribe(hand_finished)

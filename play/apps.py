@@ -18,31 +18,19 @@ class PlayConfig(AppConfig):
         # own receiver, which forgets the session's learner key once it is done.
         user_logged_in.connect(adopt_session_hands, dispatch_uid="play-adopt-hands")
 
-        from lessons.learners import progress
-        from play.hands import delete_hands
-
-        # "Delete my progress" deletes the hands played too.
-        if delete_hands not in progress.ON_DELETE_PROGRESS:
-            progress.ON_DELETE_PROGRESS.append(delete_hands)
-        from play.hands import export_hands
-
-        # ... and the progress download includes them.
-        if export_hands not in progress.EXPORT_SECTIONS:
-            progress.EXPORT_SECTIONS.append(export_hands)
-
-        from lessons.study import queues
-        from play.decision_queue import study_queue
-
-        # The study page lists the decisions queued to practise again.
-        if study_queue not in queues.OTHER_QUEUES:
-            queues.OTHER_QUEUES.append(study_queue)
-
-        from lessons.classes import status
+        # The hooks into lessons, each declared in lessons/events.py.
+        from lessons import events
         from play.class_work import hands_by_game, hands_for
+        from play.decision_queue import study_queue
+        from play.hands import delete_hands, export_hands
 
+        # "Delete my progress" deletes the hands played too ...
+        events.PROGRESS_DELETED.subscribe(delete_hands)
+        # ... and the progress download includes them.
+        events.PROGRESS_EXPORT.subscribe(export_hands)
+        # The study page lists the decisions queued to practise again.
+        events.STUDY_QUEUES.subscribe(study_queue)
         # A class's "play N hands" work counts the hands played here, and a
         # learner's page for their teacher sums them by game.
-        if hands_for not in status.HAND_COUNTERS:
-            status.HAND_COUNTERS.append(hands_for)
-        if hands_by_game not in status.HAND_SUMMARIES:
-            status.HAND_SUMMARIES.append(hands_by_game)
+        events.HANDS_FOR_WORK.subscribe(hands_for)
+        events.HANDS_BY_GAME.subscribe(hands_by_game)

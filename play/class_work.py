@@ -1,7 +1,7 @@
 """Hands played towards a class's "play N hands of a game" work, for the class reports.
 
-``lessons`` never imports ``play``; this module registers itself in
-``lessons.classes.status.HAND_COUNTERS`` when the app starts (``apps.py``).
+``lessons`` never imports ``play``; this module answers
+``lessons.events.HANDS_FOR_WORK`` and ``HANDS_BY_GAME`` (subscribed in ``apps.py``).
 A hand counts when it is over, is of the assignment's game and was dealt
 after the work was set; it finished when it was last saved (``updated_at``).
 """

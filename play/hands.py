@@ -5,7 +5,9 @@ rebuilds the hand from its stored actions, grades and plays the new one, and
 the row moves on with a conditional update that names the step it answered.
 Two tabs posting the same step therefore cannot both advance the hand (the
 second meets a ``StaleStep``), and an action the rules refuse rolls the
-whole transaction back, so nothing is half-saved.
+whole transaction back, so nothing is half-saved. A hand that ends fires
+``lessons.events.HAND_FINISHED`` in that transaction (a course site's
+"play N hands" link hears it there: the row's UPDATE sends no save signal).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from django.utils import timezone
 
 from evaluator import EvaluatorError
 from evaluator.play import Action, ActResult, Grade, LiveHand, TableSettings
-from lessons import skills
+from lessons import events, skills
 from lessons.learners import skill_records
 from lessons.learners.progress import SESSION_KEY
 from lessons.models import Learner
@@ -79,7 +81,10 @@ def start(learner: Learner, settings: TableSettings, coaching: str) -> PlayedHan
         big_bet=live.profile.big_bet,
     )
     _note_state(hand, live)
-    hand.save()
+    with transaction.atomic():
+        hand.save()
+        if hand.is_over:  # the computer seats played the whole hand
+            events.HAND_FINISHED.fire(learner, hand)
     return hand
 
 
@@ -133,6 +138,8 @@ def act(learner: Learner, hand_id: int, step: int, action: Action) -> Played:
             raise StaleStep(hand)
         store_grade(hand, grade)
         feed_skills(learner, hand, grade)
+        if hand.is_over:
+            events.HAND_FINISHED.fire(learner, hand)
     return Played(hand, live, result)
 
 

@@ -57,7 +57,7 @@ def after_answer(learner: Learner, attempt: Attempt, answers: Sequence[Any]) -> 
 def note_skill_targets(user_id: int, skills: set[str], attempt: Attempt) -> None:
     """Keep when this answer reached a skill target set to one of the learner's classes.
 
-    Runs after the skills moved (``progress.AFTER_ANSWER``) on every right
+    Runs after the skills moved (``lessons.events.ANSWER_STORED``) on every right
     answer, so the common case is kept to one plain query: a learner whose
     classes set no target in these skills. Only when there is one are the
     targets already finished read (one more), then the levels and the insert.

@@ -26,13 +26,14 @@ hands-to-play assignment), never one per learner.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from typing import Any
 
 from django.db.models import Case, Count, Min, When
 
+from lessons import events
 from lessons.learners import mastery
 from lessons.models import Assignment, AssignmentFinish, Attempt, Deal, SkillState
 
@@ -100,11 +101,9 @@ class HandsPlayed:
         return self.mistakes / self.decisions if self.decisions else None
 
 
-# The study table (``play``) sits above lessons, so it registers how its hands are
-# counted (play.class_work) instead of lessons importing it:
-# (assignment, users) -> user id -> HandsPlayed.
-HandCounter = Callable[[Assignment, Any], dict[int, HandsPlayed]]
-HAND_COUNTERS: list[HandCounter] = []
+# The study table (``play``) sits above lessons, so it answers
+# ``lessons.events.HANDS_FOR_WORK`` and ``HANDS_BY_GAME`` (play.class_work)
+# instead of lessons importing it.
 
 
 @dataclass(frozen=True)
@@ -122,13 +121,9 @@ class GameHands:
         return self.mistakes / self.decisions if self.decisions else None
 
 
-# Registered the same way: user id -> their finished hands, game by game.
-HAND_SUMMARIES: list[Callable[[int], list[GameHands]]] = []
-
-
 def hands_by_game(user_id: int) -> list[GameHands]:
     """What the study table registered about a learner's hands; [] without the study table."""
-    return [found for summary in HAND_SUMMARIES for found in summary(user_id)]
+    return [found for answer in events.HANDS_BY_GAME.ask(user_id) for found in answer]
 
 
 @dataclass
@@ -179,8 +174,8 @@ class Evidence:
                 found.finishes[a_id, user_id] = at
         for a in assignments:
             if a.kind == Assignment.PLAY:
-                for counter in HAND_COUNTERS:
-                    for user_id, played in counter(a, users).items():
+                for answer in events.HANDS_FOR_WORK.ask(a, users):
+                    for user_id, played in answer.items():
                         found.hands[a.pk, user_id] = played
         return found
 

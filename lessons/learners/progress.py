@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -37,7 +37,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.crypto import salted_hmac
 
-from lessons import course
+from lessons import course, events
 from lessons.learners import deal_figures, owned, skill_records
 from lessons.learners.deal_figures import REVIEW_DAYS as REVIEW_DAYS
 from lessons.learners.deal_figures import review_step
@@ -54,16 +54,6 @@ from lessons.models import (
 SESSION_KEY = "learner_key"
 NEW, TRIED, SOLVED = "new", "tried", "solved"
 STATUS_TEXT = {NEW: "New", TRIED: "Tried, not solved yet", SOLVED: "Solved"}
-# Called in the answer's own transaction with (learner, attempt, skill answers):
-# a feature above this one (the classes' diagnosed mistakes) registers itself
-# here from lessons/apps.py, so saving an answer never imports it.
-AFTER_ANSWER: list[Callable[[Learner, Attempt, Any], None]] = []
-# Called in the deletion's transaction with the learner whose progress goes: a
-# feature with rows of its own (the study table's hands) registers itself here.
-ON_DELETE_PROGRESS: list[Callable[[Learner], None]] = []
-# Called for the progress download with the learner: a feature with rows of
-# its own returns its part of the file ({"played_hands": [...]}).
-EXPORT_SECTIONS: list[Callable[[Learner], dict[str, Any]]] = []
 MAX_ANSWER_CHARS = 4000  # a real answer is a few hundred characters
 
 
@@ -142,8 +132,7 @@ def record_attempt(request: HttpRequest, deal: Deal, form: Any) -> Attempt | Non
             timing=timing,
             count_misses=True,
         )
-        for hook in AFTER_ANSWER:
-            hook(learner, attempt, answers)
+        events.ANSWER_STORED.fire(learner, attempt, answers)
     return attempt
 
 
@@ -207,8 +196,7 @@ def record_drill_attempt(
             timing=timing,
             count_misses=True,
         )
-        for hook in AFTER_ANSWER:
-            hook(learner, attempt, answers)
+        events.ANSWER_STORED.fire(learner, attempt, answers)
         attempt.skill_changes = changes  # type: ignore[attr-defined]
     return attempt
 
@@ -533,7 +521,7 @@ def export(request: HttpRequest) -> dict[str, Any]:
         ),
         "checklists": [{"lesson": c.lesson, "ticked": c.ticked} for c in checklists],
         **(skill_records.export(learner) if learner.known else {"skills": [], "sessions": []}),
-        **{k: v for hook in EXPORT_SECTIONS for k, v in hook(learner).items()},
+        **{k: v for part in events.PROGRESS_EXPORT.ask(learner) for k, v in part.items()},
     }
 
 
@@ -553,8 +541,7 @@ def delete_progress(request: HttpRequest) -> int:
     with transaction.atomic():
         ChecklistTicks.objects.of_learner(learner).delete()
         skill_records.delete(learner)
-        for hook in ON_DELETE_PROGRESS:
-            hook(learner)
+        events.PROGRESS_DELETED.fire(learner)
         answered = deal_figures.deals_of(Attempt.objects.of_learner(learner))
         deleted, _ = Attempt.objects.of_learner(learner).delete()
         # Any owned table the hooks above did not empty (a feature's new one).

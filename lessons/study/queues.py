@@ -1,17 +1,17 @@
 """Review queues kept by features above the study one, listed on the study page.
 
 The study table (the ``play`` app) keeps decisions a learner chose to
-practise again. Lessons never imports it: a feature registers a function
-here from its ``AppConfig.ready`` and the study page shows what it returns
-beside the skills' own reviews.
+practise again. Lessons never imports it: a feature answers
+``lessons.events.STUDY_QUEUES`` (subscribed from its ``AppConfig.ready``) and
+the study page shows what it returns beside the skills' own reviews.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
+from lessons import events
 from lessons.models import Learner
 
 
@@ -26,10 +26,7 @@ class OtherQueue:
     url: str
 
 
-OTHER_QUEUES: list[Callable[[Learner, datetime], OtherQueue | None]] = []
-
-
 def other_queues(learner: Learner, now: datetime) -> list[OtherQueue]:
     """Every registered queue that holds something for this learner."""
-    found = (queue(learner, now) for queue in OTHER_QUEUES)
+    found = events.STUDY_QUEUES.ask(learner, now)
     return [q for q in found if q is not None and q.total]

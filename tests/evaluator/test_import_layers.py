@@ -23,7 +23,8 @@ PRODUCT = ("evaluator", "lessons", "play", "lti", "badacey_site")
 
 # Lowest first. A module belongs to the first layer one of whose prefixes it starts with.
 LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("facts", ("lessons.course", "lessons.skills", "lessons.code_version")),
+    # lessons.events declares the hooks between features and imports nothing of the site.
+    ("facts", ("lessons.course", "lessons.skills", "lessons.code_version", "lessons.events")),
     ("deals", ("lessons.deals",)),
     # lessons.models registers the tables each feature defines in its own models.py.
     (

@@ -9,7 +9,8 @@ from django.apps import apps
 from django.contrib.auth.models import User
 from django.test import Client
 
-from lessons.learners import owned, progress
+from lessons import events
+from lessons.learners import owned
 from lessons.models import Deal, SkillState
 from play.models import PlayedHand
 from tests.factories import right_answer
@@ -68,7 +69,7 @@ def test_deleting_progress_leaves_no_row_in_any_owned_table(monkeypatch):
 
 def test_a_table_whose_feature_forgot_its_hook_is_swept_all_the_same(monkeypatch):
     user, client = busy_learner(monkeypatch)
-    monkeypatch.setattr(progress, "ON_DELETE_PROGRESS", [])
+    monkeypatch.setattr(events.PROGRESS_DELETED, "_subscribers", [])
     client.post("/accounts/settings/delete-progress/", {"confirm": "yes"})
     assert not PlayedHand.objects.filter(user=user).exists()
 

@@ -18,6 +18,7 @@ from lti import grades
 from lti.models import LearnerScore, LinkedWork
 from play.models import PlayedHand
 from tests.factories import make_deal, right_answer
+from tests.play.helpers import open_seed, play_out, start_hand
 
 
 def answer_right(client: Client, deal: Deal) -> None:
@@ -206,14 +207,20 @@ def test_a_lesson_link_is_finished_by_its_last_exercise(
 
 
 @pytest.mark.django_db
-def test_a_table_link_is_finished_by_its_hands(platform, django_capture_on_commit_callbacks):
+def test_a_table_link_is_finished_by_its_hands(
+    platform, django_capture_on_commit_callbacks, monkeypatch
+):
+    # The hands are played as a learner plays them, one action at a time through
+    # the table's act: a hand ends through a queryset update, which sends no save signal.
     client = Client()
     platform.launch(client, sub="learner-1", target="play:2")
-    score = LearnerScore.objects.get()
+    first = start_hand(client, open_seed("badugi"), monkeypatch, game="badugi")
+    second = start_hand(client, open_seed("badugi", 100), monkeypatch, game="badugi")
     with django_capture_on_commit_callbacks(execute=True):
-        PlayedHand.objects.create(user=score.user, game="badugi", table={}, is_over=True)
-        PlayedHand.objects.create(user=score.user, game="badugi", table={}, is_over=False)
+        play_out(client, first)
+    assert PlayedHand.objects.filter(is_over=True).count() == 1
     assert platform.scores == []
     with django_capture_on_commit_callbacks(execute=True):
-        PlayedHand.objects.create(user=score.user, game="badugi", table={}, is_over=True)
+        play_out(client, second)
     assert len(platform.stored) == 1
+    assert LearnerScore.objects.get().state == LearnerScore.SENT
