@@ -367,8 +367,21 @@ if REDIS_URL:
     }
     # Sessions live in the database and are read through the shared cache.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    # LTI login state (lti/state.py) in the same shared Redis, under its own prefix.
+    CACHES["lti"] = {**CACHES["default"], "KEY_PREFIX": "badacey-lti"}
 else:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+        # LTI login state must reach every worker: the login step and the launch
+        # may land on different ones. Django's database cache, in the table
+        # lti.models.LaunchState makes (no createcachetable step).
+        "lti": {
+            "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+            "LOCATION": "lti_launch_state",
+            # Its default of 300 entries would cull live logins under a class's launches.
+            "OPTIONS": {"MAX_ENTRIES": 100_000},
+        },
+    }
     # Not cached_db here: each process has its own memory, so a session ended in
     # one worker would live on in another's copy. The database alone is shared.
     SESSION_ENGINE = "django.contrib.sessions.backends.db"

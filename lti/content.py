@@ -22,12 +22,11 @@ from django.utils.csp import CSP
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_http_methods
 from lti_tool.models import LtiLaunch
-from lti_tool.utils import get_launch_from_request
 from pylti1p3.deep_link_resource import DeepLinkResource
 from pylti1p3.exception import LtiException
 from pylti1p3.lineitem import LineItem
 
-from lti import targets
+from lti import state, targets
 from lti.forms import ContentChoiceForm
 from lti.launch import refused_page
 
@@ -81,7 +80,7 @@ def _launch_of(request: HttpRequest) -> LtiLaunch | None:
     if signed:
         try:
             launch_id = signing.loads(signed, salt=SALT, max_age=MENU_SECONDS)
-            launch = get_launch_from_request(request, launch_id)
+            launch = state.launch_from_request(request, launch_id)
         except (signing.BadSignature, LtiException):
             return None
     if isinstance(launch, LtiLaunch) and launch.is_deep_link_launch:

@@ -21,6 +21,7 @@ from pylti1p3.contrib.django import DjangoCacheDataStorage, DjangoMessageLaunch
 from pylti1p3.exception import LtiException
 
 from badacey_site import sign_in_limits
+from lti import state
 from lti.models import UsedNonce
 
 NONCE_KEPT = timedelta(days=1)
@@ -60,7 +61,7 @@ def refused_page(request: HttpRequest, status: int, message: str) -> HttpRespons
 def _validated(request: HttpRequest) -> LtiLaunch:
     """django-lti's ``get_launch_from_request``, with the course site's key set cached."""
     message_launch = DjangoMessageLaunch(
-        request, DjangoToolConfig(), launch_data_storage=DjangoCacheDataStorage()
+        request, DjangoToolConfig(), launch_data_storage=state.storage()
     )
     message_launch.set_public_key_caching(DjangoCacheDataStorage(), KEY_SET_SECONDS)
     message_launch.validate()

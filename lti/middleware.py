@@ -11,6 +11,7 @@ launch; elsewhere ``request.lti_launch`` is django-lti's "no launch" object.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +19,9 @@ from django.http import HttpRequest, HttpResponse
 from lti_tool.constants import SESSION_KEY
 from lti_tool.middleware import LtiLaunchMiddleware
 from lti_tool.models import AbsentLtiLaunch
+from pylti1p3.exception import LtiException
+
+from lti import state
 
 PREFIX = "/lti/"
 
@@ -26,8 +30,10 @@ class ToolLaunchMiddleware(LtiLaunchMiddleware):
     get_response: Callable[[HttpRequest], HttpResponse]
 
     def __call__(self, request: Any) -> HttpResponse:
-        if request.path_info.startswith(PREFIX) and request.session.get(SESSION_KEY):
-            response: HttpResponse = super().__call__(request)
-            return response
         request.lti_launch = AbsentLtiLaunch()
+        launch_id = request.session.get(SESSION_KEY) if request.path_info.startswith(PREFIX) else ""
+        if launch_id:
+            # django-lti's own middleware, on the storage every worker shares (lti/state.py).
+            with contextlib.suppress(LtiException):
+                request.lti_launch = state.launch_from_request(request, launch_id)
         return self.get_response(request)

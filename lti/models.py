@@ -120,3 +120,27 @@ class UsedNonce(models.Model):
 
     def __str__(self) -> str:
         return self.nonce
+
+
+class LaunchState(models.Model):
+    """LTI login state (state, nonce) and launch data, when the site runs without Redis.
+
+    pylti1p3 keeps what the login step issued in a Django cache and reads it
+    back at the launch; each gunicorn worker's memory cache would see only its
+    own, and a launch landing on the other worker was refused. This is the
+    table of the ``lti`` cache alias (``badacey_site.settings``), Django's
+    database cache, so every worker shares it: the columns are the ones
+    ``DatabaseCache`` reads and writes, made by a migration instead of
+    ``createcachetable``. With ``REDIS_URL`` the alias is Redis instead.
+    """
+
+    cache_key = models.CharField(max_length=255, primary_key=True)
+    value = models.TextField()
+    expires = models.DateTimeField(db_index=True)
+
+    class Meta:
+        db_table = "lti_launch_state"
+        verbose_name = "LTI login state"
+
+    def __str__(self) -> str:
+        return self.cache_key

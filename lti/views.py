@@ -23,10 +23,10 @@ from lti_tool.lti_core.constants import AgsScope
 from lti_tool.models import LtiLaunch
 from lti_tool.utils import DjangoToolConfig, sync_data_from_launch
 from lti_tool.views import LtiLaunchBaseView, OIDCLoginInitView
-from pylti1p3.contrib.django import DjangoCacheDataStorage, DjangoOIDCLogin
+from pylti1p3.contrib.django import DjangoOIDCLogin
 from pylti1p3.exception import LtiException, OIDCException
 
-from lti import accounts, completion, content, targets
+from lti import accounts, completion, content, state, targets
 from lti.launch import (
     Refused,
     checked_launch,
@@ -69,7 +69,7 @@ class LoginView(OIDCLoginInitView):
         oidc_login = DjangoOIDCLogin(
             request,
             _LoginToolConfig(registration_uuid),
-            launch_data_storage=DjangoCacheDataStorage(),
+            launch_data_storage=state.storage(),
         )
         try:
             return oidc_login.disable_check_cookies().redirect(target_link_uri)
