@@ -12,6 +12,6 @@ class LtiConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from lti import completion
+        from lti import checks, completion  # noqa: F401  (importing registers the check)
 
         completion.connect()

@@ -45,6 +45,9 @@ REASONS = {
 }
 
 
+NO_KEY = "This site has no LTI signing key yet: its administrator runs manage.py rotate_keys."
+
+
 class Refused(Exception):
     """A launch this site will not act on: the HTTP status and the sentence to show."""
 
@@ -103,10 +106,7 @@ def checked_launch(request: HttpRequest) -> LtiLaunch:
             ) from None
         raise Refused(403, REASONS.get(reason, f"The launch was refused: {reason}")) from None
     except Key.DoesNotExist:
-        raise Refused(
-            403,
-            "This site has no LTI signing key yet: its administrator runs manage.py rotate_keys.",
-        ) from None
+        raise Refused(403, NO_KEY) from None
     except (KeyError, TypeError, ValueError, AttributeError):
         raise Refused(400, "The launch message was incomplete or malformed.") from None
 

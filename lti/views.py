@@ -20,7 +20,7 @@ from django.utils.decorators import method_decorator
 from django.views.decorators.csrf import csrf_exempt
 from lti_tool.constants import SESSION_KEY
 from lti_tool.lti_core.constants import AgsScope
-from lti_tool.models import LtiLaunch
+from lti_tool.models import Key, LtiLaunch
 from lti_tool.utils import DjangoToolConfig, sync_data_from_launch
 from lti_tool.views import LtiLaunchBaseView, OIDCLoginInitView
 from pylti1p3.contrib.django import DjangoOIDCLogin
@@ -28,6 +28,7 @@ from pylti1p3.exception import LtiException, OIDCException
 
 from lti import accounts, completion, content, state, targets
 from lti.launch import (
+    NO_KEY,
     Refused,
     checked_launch,
     count_refusal,
@@ -75,6 +76,8 @@ class LoginView(OIDCLoginInitView):
             return oidc_login.disable_check_cookies().redirect(target_link_uri)
         except (OIDCException, LtiException) as error:
             return refused_page(request, 400, f"The login request was refused: {error}")
+        except Key.DoesNotExist:  # registered before the first `manage.py rotate_keys`
+            return refused_page(request, 403, NO_KEY)
 
 
 def _target_code(launch: LtiLaunch) -> str:
