@@ -10,12 +10,13 @@ the second use.
 from __future__ import annotations
 
 from datetime import timedelta
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
-from lti_tool.models import Key, LtiLaunch
+from lti_tool.models import Key, LtiLaunch, LtiRegistration
 from lti_tool.utils import DjangoToolConfig
 from pylti1p3.contrib.django import DjangoCacheDataStorage, DjangoMessageLaunch
 from pylti1p3.exception import LtiException
@@ -46,6 +47,10 @@ REASONS = {
 
 
 NO_KEY = "This site has no LTI signing key yet: its administrator runs manage.py rotate_keys."
+WRONG_PARTY = (
+    "The launch was meant for another tool (its authorised party is not this tool's client ID): "
+    "ask the site's administrator to check the course site's settings for this tool."
+)
 
 
 class Refused(Exception):
@@ -68,7 +73,28 @@ def _validated(request: HttpRequest) -> LtiLaunch:
     )
     message_launch.set_public_key_caching(DjangoCacheDataStorage(), KEY_SET_SECONDS)
     message_launch.validate()
+    _check_authorised_party(message_launch.get_launch_data())
     return LtiLaunch(message_launch)
+
+
+def _check_authorised_party(claims: Any) -> None:
+    """OpenID Connect's ``azp``: when present it must name this tool (a client ID registered
+    here for the token's issuer), and a token for several audiences must carry it.
+
+    pylti1p3 checks only that ``aud`` includes the registered client ID, so a
+    token issued to another tool that also listed this one was accepted.
+    """
+    audience = claims.get("aud")
+    party = claims.get("azp")
+    if party is None:
+        if isinstance(audience, list) and len(audience) > 1:
+            raise Refused(403, WRONG_PARTY)
+        return
+    ours = LtiRegistration.objects.filter(
+        issuer=str(claims.get("iss", "")), client_id=str(party)
+    ).exists()
+    if not ours:
+        raise Refused(403, WRONG_PARTY)
 
 
 def limited(request: HttpRequest) -> HttpResponse | None:
