@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
+from badacey_site import ids  # noqa: F401  (registers the <id:...> path converter)
 from lessons.drills import views as drills
 from lessons.exercises import practice
 from lessons.exercises import views as exercises
@@ -49,7 +50,7 @@ urlpatterns = [
     path("calculator/", tools.calculator, name="calculator"),
     path("study/", study.study_home, name="study"),
     path("study/start/", study.study_start, name="study_start"),
-    path("study/<int:session_id>/", study.study_session, name="study_session"),
-    path("study/<int:session_id>/<int:position>/", study.study_answer, name="study_answer"),
-    path("study/<int:session_id>/<int:position>/hint/", study.study_hint, name="study_hint"),
+    path("study/<id:session_id>/", study.study_session, name="study_session"),
+    path("study/<id:session_id>/<id:position>/", study.study_answer, name="study_answer"),
+    path("study/<id:session_id>/<id:position>/hint/", study.study_hint, name="study_hint"),
 ]

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from django.urls import path
 
+from badacey_site import ids  # noqa: F401  (registers the <id:...> path converter)
 from play import views
 
 app_name = "play"
@@ -10,12 +11,12 @@ urlpatterns = [
     path("", views.start, name="start"),
     path("history/", views.history, name="history"),
     path("practise/", views.practise_queue, name="queue"),
-    path("<int:hand_id>/", views.table, name="table"),
-    path("<int:hand_id>/act", views.act, name="act"),
-    path("<int:hand_id>/state.json", views.state_json, name="state"),
-    path("<int:hand_id>/next", views.next_hand, name="next"),
-    path("<int:hand_id>/review/", views.review, name="review"),
-    path("<int:hand_id>/hand.phh", views.phh, name="phh"),
-    path("<int:hand_id>/practise/<int:step>/", views.practise, name="practise"),
-    path("<int:hand_id>/practise/<int:step>/queue", views.queue_decision, name="queue_decision"),
+    path("<id:hand_id>/", views.table, name="table"),
+    path("<id:hand_id>/act", views.act, name="act"),
+    path("<id:hand_id>/state.json", views.state_json, name="state"),
+    path("<id:hand_id>/next", views.next_hand, name="next"),
+    path("<id:hand_id>/review/", views.review, name="review"),
+    path("<id:hand_id>/hand.phh", views.phh, name="phh"),
+    path("<id:hand_id>/practise/<id:step>/", views.practise, name="practise"),
+    path("<id:hand_id>/practise/<id:step>/queue", views.queue_decision, name="queue_decision"),
 ]

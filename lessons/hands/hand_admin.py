@@ -26,6 +26,7 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.text import slugify
 
+from badacey_site import ids  # noqa: F401  (registers the <id:...> path converter)
 from evaluator import EvaluatorError
 from evaluator.hand_histories import HandHistoryError, to_phh
 from evaluator.hand_histories.decoding import decode, stray_byte_note
@@ -232,7 +233,7 @@ class RealHandAdmin(admin.ModelAdmin):
         from django.urls import path
 
         phh = self.admin_site.admin_view(self.phh_view)
-        return [path("<int:object_id>/phh/", phh, name="lessons_realhand_phh"), *super().get_urls()]
+        return [path("<id:object_id>/phh/", phh, name="lessons_realhand_phh"), *super().get_urls()]
 
     @admin.display(description="Replay")
     def replay_link(self, hand: RealHand) -> str:

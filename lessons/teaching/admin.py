@@ -45,6 +45,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 
+from badacey_site import ids  # noqa: F401  (registers the <id:...> path converter)
 from lessons.classes.reports import annotate_deal_stats
 from lessons.content.exercises import lesson_entries
 from lessons.deals.histories import replay_history
@@ -293,12 +294,12 @@ class DealAdmin(admin.ModelAdmin):
                 name="lessons_deal_import_job",
             ),
             path(
-                "<int:object_id>/phh/",
+                "<id:object_id>/phh/",
                 self.admin_site.admin_view(self.phh_view),
                 name="lessons_deal_phh",
             ),
             path("preview/", preview, name="lessons_deal_preview"),
-            path("<int:object_id>/preview/", preview, name="lessons_deal_preview"),
+            path("<id:object_id>/preview/", preview, name="lessons_deal_preview"),
             *super().get_urls(),
         ]
 
