@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 from django.http import HttpRequest
 from django.utils import timezone
 
@@ -217,7 +217,13 @@ def export_hands(learner: Learner) -> dict[str, Any]:
     """The learner's hands for the progress download: settings, actions, grades, queue."""
     if not learner.known:
         return {"played_hands": []}
-    hands = PlayedHand.objects.of_learner(learner).order_by("created_at", "pk")
+    # Two queries for any number of hands: the hands, then every grade with its card.
+    grades = GradedDecision.objects.select_related("review_card").order_by("step", "pk")
+    hands = (
+        PlayedHand.objects.of_learner(learner)
+        .order_by("created_at", "pk")
+        .prefetch_related(Prefetch("grades", queryset=grades))
+    )
     return {
         "played_hands": [
             {
@@ -238,9 +244,9 @@ def export_hands(learner: Learner) -> dict[str, Any]:
                         "size_big_bets": g.size,
                         "in_review_queue": hasattr(g, "review_card"),
                     }
-                    for g in h.grades.select_related("review_card")
+                    for g in h.grades.all()
                 ],
             }
-            for h in hands.iterator(200)
+            for h in hands
         ]
     }
