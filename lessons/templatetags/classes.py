@@ -57,6 +57,12 @@ def shows_teach_link(context: template.Context) -> bool:
     return user is not None and access.is_teacher(user)
 
 
+@register.simple_tag(takes_context=True)
+def shows_sign_up_link(context: template.Context) -> bool:
+    """The menu's "Sign up" link, for anyone not signed in (no query without a session cookie)."""
+    return _user(context) is None
+
+
 def _user(context: template.Context) -> Any:
     """The signed-in user, or None; a request with no session cookie is not asked.
 
