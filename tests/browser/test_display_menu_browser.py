@@ -41,6 +41,7 @@ PAGES = [
     "/drills/badugi-cards/?game=badeucey&difficulty=3&seed=5",
     "/drills/payouts/?game=badacey&difficulty=3&seed=5",
     "/replay/amara-bram-kira-noor/?step=9",
+    "/progress/",
 ]
 
 
