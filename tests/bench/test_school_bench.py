@@ -43,5 +43,22 @@ def test_school_benchmark_grows_the_site_around_the_same_learner(capsys, monkeyp
     ):
         assert any(line.startswith(start) for line in lines[1:]), start
     assert seen == [200, 200]  # the focus learner's answers, at both sizes
+    assert all(" CPU " in line for line in lines[2:] if "ms" in line), lines
     assert Attempt.objects.count() == 4_000
     assert Classroom.objects.count() == 4
+
+
+def test_the_growth_is_judged_on_cpu_time_which_waiting_does_not_move():
+    # On a shared machine the small and big sites are measured minutes apart:
+    # time spent waiting for a core (here: asleep) must not read as growth.
+    import time
+
+    from django.db import connection
+
+    before = bench.cpu_seconds(connection)
+    time.sleep(0.3)
+    slept = bench.cpu_seconds(connection) - before
+    before = bench.cpu_seconds(connection)
+    sum(i * i for i in range(2_000_000))
+    worked = bench.cpu_seconds(connection) - before
+    assert slept < 0.05 < worked
