@@ -20,7 +20,8 @@ from play.models import PlayedHand
 
 
 def hands_for(assignment: Assignment, users: Any) -> dict[int, HandsPlayed]:
-    """user id -> their finished hands towards ``assignment`` (two queries for any class)."""
+    """user id -> their finished hands towards ``assignment``: two queries for any class,
+    one while nobody has played the number asked for."""
     counted = PlayedHand.objects.filter(
         user__in=users,
         is_over=True,
@@ -39,6 +40,8 @@ def hands_for(assignment: Assignment, users: Any) -> dict[int, HandsPlayed]:
     found = {
         row["user_id"]: HandsPlayed(row["n"], row["decisions"], row["mistakes"]) for row in totals
     }
+    if not any(played.hands >= assignment.hands for played in found.values()):
+        return found  # nobody has played enough yet: no N-th hand to date
     # When each learner's N-th hand ended: numbered in the database, not read hand by hand.
     reached = (
         counted.annotate(

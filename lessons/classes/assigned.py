@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.urls import reverse
 from django.utils.http import urlencode
 
@@ -28,7 +28,7 @@ from lessons.classes import status
 from lessons.classes.status import lesson_deals as lesson_deals  # still found here
 from lessons.course import section_link
 from lessons.learners import mastery
-from lessons.models import Assignment
+from lessons.models import Assignment, AssignmentFinish
 
 
 def title(assignment: Assignment) -> str:
@@ -72,10 +72,11 @@ def target_url(assignment: Assignment) -> str:
     return first.get_absolute_url() if first else "/"
 
 
-def for_user(user: Any, today: date) -> list[MyAssignment]:
+def for_user(user: Any, today: date, levels: dict[str, int] | None = None) -> list[MyAssignment]:
     """A signed-in learner's assignments from every class they are in, newest first.
 
     An archived class's work is gone from the list (the class is read-only).
+    ``levels``: every skill level of the learner, when the caller has read them.
     """
     if not getattr(user, "is_authenticated", False):
         return []
@@ -85,11 +86,25 @@ def for_user(user: Any, today: date) -> list[MyAssignment]:
         )
         .select_related("classroom")
         .prefetch_related("deals")
+        # When this learner reached each skill target, read with the work itself.
+        .annotate(
+            reached_at=Subquery(
+                AssignmentFinish.objects.filter(assignment=OuterRef("pk"), user=user).values(
+                    "finished_at"
+                )[:1]
+            )
+        )
     )
     assignments = list(found)
     if not assignments:
         return []
-    evidence = status.Evidence.gather(assignments, [user.pk])
+    known = {user.pk: levels} if levels is not None else None
+    reached = {
+        (a.pk, user.pk): at
+        for a in assignments
+        if (at := getattr(a, "reached_at", None)) is not None
+    }
+    evidence = status.Evidence.gather(assignments, [user.pk], levels=known, finishes=reached)
     return [
         MyAssignment(a, title(a), target_url(a), status.status_of(a, user.pk, evidence, today))
         for a in assignments
@@ -99,14 +114,31 @@ def for_user(user: Any, today: date) -> list[MyAssignment]:
 SOON_DAYS = 7  # set work due within a week comes before the learner's own next step
 
 
-def most_pressing(user: Any, today: date) -> MyAssignment | None:
+def for_request(
+    request: Any, today: date, levels: dict[str, int] | None = None
+) -> list[MyAssignment]:
+    """``for_user`` for the request's learner, worked out once per request.
+
+    Home asks twice (the "Continue" button, then the assignments list the
+    page includes through a template tag); each answer costs the class's
+    evidence queries, so the first is kept on the request for the second.
+    """
+    kept = getattr(request, "_my_assignments", None)
+    if kept is None or kept[0] != today:
+        kept = (today, for_user(getattr(request, "user", None), today, levels))
+        request._my_assignments = kept
+    return kept[1]
+
+
+def most_pressing(mine: list[MyAssignment], today: date) -> MyAssignment | None:
     """The set work "Continue" should open before anything else, if any.
 
     Missing work (past its due date, not finished) comes first, the longest
     overdue first; then unfinished work due within ``SOON_DAYS``, the soonest
     first. Work with no due date is left to the learner's own order.
+    ``mine``: the learner's assignments (``for_user`` or ``for_request``).
     """
-    waiting = [a for a in for_user(user, today) if not a.status.finished]
+    waiting = [a for a in mine if not a.status.finished]
     overdue = [a for a in waiting if a.status.overdue and a.assignment.due_on is not None]
     if overdue:
         return min(overdue, key=lambda a: (a.assignment.due_on, a.assignment.pk))

@@ -140,10 +140,20 @@ class Evidence:
     wanted: dict[int, set[int]] = field(default_factory=dict)
 
     @classmethod
-    def gather(cls, assignments: Iterable[Assignment], users: Any) -> Evidence:
+    def gather(
+        cls,
+        assignments: Iterable[Assignment],
+        users: Any,
+        levels: dict[int, dict[str, int]] | None = None,
+        finishes: dict[tuple[int, int], datetime] | None = None,
+    ) -> Evidence:
         """``users``: ids, or a subquery of them (a class's members).
 
-        The assignments' ``deals`` should be prefetched.
+        The assignments' ``deals`` should be prefetched. ``levels``, when the
+        caller has already read every skill level of each of ``users`` (home
+        has, for its own skills list), spares reading them again; so do
+        ``finishes`` ((assignment id, user id) -> when the skill target was
+        reached), when the caller read them with the assignments.
         """
         assignments = list(assignments)
         found = cls(by_lesson=lesson_deals(assignments))
@@ -163,15 +173,21 @@ class Evidence:
                 found.deals.setdefault(row["user_id"], {})[row["deal_id"]] = row["first"]
         targets = {a.skill for a in assignments if a.kind == Assignment.SKILL}
         if targets:
-            for user_id, skill, level in SkillState.objects.filter(
-                user__in=users, skill__in=targets
-            ).values_list("user_id", "skill", "level"):
-                found.levels.setdefault(user_id, {})[skill] = level
-            skill_ids = [a.pk for a in assignments if a.kind == Assignment.SKILL]
-            for a_id, user_id, at in AssignmentFinish.objects.filter(
-                assignment_id__in=skill_ids, user__in=users
-            ).values_list("assignment_id", "user_id", "finished_at"):
-                found.finishes[a_id, user_id] = at
+            if levels is not None:
+                found.levels = levels
+            else:
+                for user_id, skill, level in SkillState.objects.filter(
+                    user__in=users, skill__in=targets
+                ).values_list("user_id", "skill", "level"):
+                    found.levels.setdefault(user_id, {})[skill] = level
+            if finishes is not None:
+                found.finishes = finishes
+            else:
+                skill_ids = [a.pk for a in assignments if a.kind == Assignment.SKILL]
+                for a_id, user_id, at in AssignmentFinish.objects.filter(
+                    assignment_id__in=skill_ids, user__in=users
+                ).values_list("assignment_id", "user_id", "finished_at"):
+                    found.finishes[a_id, user_id] = at
         for a in assignments:
             if a.kind == Assignment.PLAY:
                 for answer in events.HANDS_FOR_WORK.ask(a, users):

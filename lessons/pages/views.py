@@ -33,19 +33,25 @@ def home(request: HttpRequest) -> HttpResponse:
     returning = None
     if settings.SESSION_COOKIE_NAME in request.COOKIES:
         moment = now()
-        returning = standing.returning(progress.learner_of(request), moment)
         # Set work that is overdue or due this week comes before the learner's
-        # own next step.
-        pressing = assigned.most_pressing(request.user, moment.date())
-        if returning is not None and pressing is not None:
+        # own next step (which is then not worked out at all). The assignments
+        # are kept on the request for the list the page includes.
+        learner = progress.learner_of(request)
+        rows = standing.skill_rows(learner, moment)
+        levels = {row.skill.key: row.level for row in rows}
+        mine = assigned.for_request(request, moment.date(), levels)
+        pressing = assigned.most_pressing(mine, moment.date())
+        carry_on = None
+        if pressing is not None:
             when = pressing.status.words.lower()
             due = pressing.assignment.due_on
-            returning.carry_on = standing.Continue(
+            carry_on = standing.Continue(
                 pressing.url,
                 f"Set work: {pressing.title} ({when}, due {due:%-d %b})"
                 if due
                 else f"Set work: {pressing.title}",
             )
+        returning = standing.returning(learner, moment, carry_on, rows)
     return render(request, "lessons/home.html", {"returning": returning})
 
 

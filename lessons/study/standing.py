@@ -28,7 +28,7 @@ from lessons.models import (
     SkillState,
     StudySession,
 )
-from lessons.study.sessions import skill_link, unfinished
+from lessons.study.sessions import skill_link
 
 
 @dataclass(frozen=True)
@@ -102,7 +102,7 @@ class Returning:
     carry_on: Continue
     due: int
     rows: list[SkillRow]
-    unfinished: StudySession | None
+    unfinished_id: int | None  # the newest unfinished study session, if any
     answer_ms: int = 0  # the learner's typical answer time (lessons.memory.retention.answer_ms)
     streak: int = 0  # days in a row, ending today or yesterday (UTC), with a finished session
     done_today: bool = False  # today's goal, one finished session, is met
@@ -183,43 +183,55 @@ def _first_unfinished_lesson(learner: Learner) -> Continue | None:
     return None
 
 
-def returning(learner: Learner, now: datetime) -> Returning | None:
-    """What home shows a learner who has answered something; None for a first visit."""
+def returning(
+    learner: Learner,
+    now: datetime,
+    carry_on: Continue | None = None,
+    rows: list[SkillRow] | None = None,
+) -> Returning | None:
+    """What home shows a learner who has answered something; None for a first visit.
+
+    ``carry_on``, when the caller already knows where "Continue" goes (set work
+    that is due), spares working out the learner's own next step; ``rows``,
+    the learner's ``skill_rows`` when the caller has read them.
+    """
     if not learner.known:
         return None
-    rows = skill_rows(learner, now)
+    rows = skill_rows(learner, now) if rows is None else rows
     if not any(row.level for row in rows) and not Attempt.objects.of_learner(learner).exists():
         return None
     due = due_count(rows, now)
     typical = memory_retention.answer_ms(learner) if due else 0
-    streak, done_today = session_streak(learner, now)
+    streak, done_today, open_session = session_streak(learner, now)
     return Returning(
-        continue_step(learner), due, rows, unfinished(learner), typical, streak, done_today
+        carry_on or continue_step(learner), due, rows, open_session, typical, streak, done_today
     )
 
 
-def session_streak(learner: Learner, now: datetime) -> tuple[int, bool]:
+def session_streak(learner: Learner, now: datetime) -> tuple[int, bool, int | None]:
     """Days in a row with a finished practice session, ending today or yesterday (UTC),
-    and whether today's goal (one finished session) is met.
+    whether today's goal (one finished session) is met, and the newest unfinished session's id.
 
     Yesterday still counts so the streak does not read 0 in the morning
-    before today's session; one query over at most a year of sessions.
+    before today's session; one query over at most a year of finished
+    sessions and the unfinished ones (only their ids and times are read).
     """
     today = now.astimezone(UTC).date()
     since = datetime.combine(today - timedelta(days=STREAK_DAYS), datetime.min.time(), UTC)
-    days = {
-        d.astimezone(UTC).date()
-        for d in StudySession.objects.of_learner(learner)
-        .filter(finished__gte=since)
-        .values_list("finished", flat=True)
-        if d is not None
-    }
+    rows = list(
+        StudySession.objects.of_learner(learner)
+        .filter(Q(finished__gte=since) | Q(finished__isnull=True))
+        .values_list("pk", "created", "finished")
+    )
+    days = {d.astimezone(UTC).date() for _, _, d in rows if d is not None}
+    open_rows = [(created, pk) for pk, created, finished in rows if finished is None]
+    open_session = max(open_rows)[1] if open_rows else None
     day = today if today in days else today - timedelta(days=1)
     streak = 0
     while day in days:
         streak += 1
         day -= timedelta(days=1)
-    return streak, today in days
+    return streak, today in days, open_session
 
 
 # ---- The skills page (/progress/) -------------------------------------------------------

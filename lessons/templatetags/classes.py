@@ -23,7 +23,7 @@ register = template.Library()
 @register.simple_tag(takes_context=True)
 def my_assignments(context: template.Context) -> list[assigned.MyAssignment]:
     user = _user(context)
-    return assigned.for_user(user, now().date()) if user is not None else []
+    return assigned.for_request(context["request"], now().date()) if user is not None else []
 
 
 @register.simple_tag(takes_context=True)
