@@ -14,7 +14,8 @@ PASSWORD = "a long safe phrase 91"
 
 WIDEST = """() => [...document.querySelectorAll('main *')]
   .filter(e => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
-  .slice(0, 5).map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
+  .slice(0, 5)
+  .map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))"""
 
 
 def test_progress_with_a_learners_answers_fits_375_px(

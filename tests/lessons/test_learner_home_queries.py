@@ -30,7 +30,9 @@ def busy_learner():
     soon = timezone.now().date() + dt.timedelta(days=2)
     deals = list(Deal.objects.published().exclude(lesson="")[:3])
     Assignment.objects.create(classroom=classroom, kind="lesson", lesson="badugi", due_on=soon)
-    Assignment.objects.create(classroom=classroom, kind="skill", skill="badugi-valid", target_level=2)
+    Assignment.objects.create(
+        classroom=classroom, kind="skill", skill="badugi-valid", target_level=2
+    )
     Assignment.objects.create(classroom=classroom, kind="play", game="badugi", hands=3)
     Assignment.objects.create(classroom=classroom, kind="deals").deals.set(deals)
     client = Client()

@@ -9,6 +9,12 @@ from datetime import timedelta
 
 import pytest
 import time_machine
+from django.apps import apps
+from django.conf import settings
+from django.core import serializers
+from django.core.management.color import no_style
+from django.db import connection, transaction
+from django.test import Client
 from fsrs import Card
 
 from lessons.learners import mastery
@@ -21,10 +27,54 @@ pytestmark = pytest.mark.django_db
 LATER = MONDAY + timedelta(days=4, hours=2)
 
 
-def week(client) -> Learner:
-    for day in range(4):
-        session_day(client, MONDAY + timedelta(days=day), ms=6000, wrong_every=4)
-    return Learner(None, SkillState.objects.first().learner_key)
+def _rows(models) -> dict[tuple[str, object], str]:
+    """Every row of ``models``, serialized, by (model label, primary key)."""
+    return {
+        (obj["model"], obj["pk"]): json.dumps(obj, sort_keys=True)
+        for model in models
+        for obj in json.loads(serializers.serialize("json", model._default_manager.all()))
+    }
+
+
+@pytest.fixture(scope="module")
+def _one_week(django_db_setup, django_db_blocker):
+    """Four days of study sessions, simulated once for the whole module.
+
+    Each test used to simulate the same week (forty answers through the
+    study pages) for itself, about 38 s of the quick run. The week runs once
+    here in a transaction that is rolled back; the rows it wrote or changed
+    are kept as JSON, with the browser's session cookie, and each test
+    stores them again (``week_of``).
+    """
+    models = [m for m in apps.get_models() if m._meta.app_label in ("lessons", "sessions")]
+    with django_db_blocker.unblock(), transaction.atomic():
+        before = _rows(models)
+        client = Client()
+        for day in range(4):
+            session_day(client, MONDAY + timedelta(days=day), ms=6000, wrong_every=4)
+        after = _rows(models)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        transaction.set_rollback(True)
+    assert set(before) <= set(after), "the week deleted rows: they cannot be replayed"
+    changed = [json.loads(row) for key, row in after.items() if before.get(key) != row]
+    return json.dumps(changed), cookie, models
+
+
+@pytest.fixture
+def week_of(_one_week):
+    """Store the module's simulated week in this test's database; the client is its browser."""
+    rows, cookie, models = _one_week
+
+    def load(client) -> Learner:
+        for obj in serializers.deserialize("json", rows):
+            obj.save()
+        with connection.cursor() as cursor:  # PostgreSQL: ids given by hand move no sequence
+            for sql in connection.ops.sequence_reset_sql(no_style(), models):
+                cursor.execute(sql)
+        client.cookies[settings.SESSION_COOKIE_NAME] = cookie
+        return Learner(None, SkillState.objects.first().learner_key)
+
+    return load
 
 
 def offered(body: str) -> dict[int, float]:
@@ -33,8 +83,8 @@ def offered(body: str) -> dict[int, float]:
     return {int(percent): float(reviews) for percent, reviews, _ in found}
 
 
-def test_each_choice_shows_its_workload_and_higher_retention_costs_more(client):
-    learner = week(client)
+def test_each_choice_shows_its_workload_and_higher_retention_costs_more(client, week_of):
+    learner = week_of(client)
     with time_machine.travel(LATER, tick=False):
         body = client.get("/progress/").content.decode()
         loads = offered(body)
@@ -46,8 +96,8 @@ def test_each_choice_shows_its_workload_and_higher_retention_costs_more(client):
         assert all(w.minutes_per_day == pytest.approx(w.reviews_per_day * 0.1) for w in minutes)
 
 
-def test_saving_moves_the_next_reviews_as_the_estimate_assumed(client):
-    learner = week(client)
+def test_saving_moves_the_next_reviews_as_the_estimate_assumed(client, week_of):
+    learner = week_of(client)
     with time_machine.travel(LATER, tick=False):
         before = {s.skill: s.due for s in SkillState.objects.exclude(level=0)}
         estimate = {
@@ -70,8 +120,8 @@ def test_saving_moves_the_next_reviews_as_the_estimate_assumed(client):
         assert "aim at a 95% chance" in body
 
 
-def test_answers_after_saving_are_scheduled_with_the_chosen_retention(client):
-    learner = week(client)
+def test_answers_after_saving_are_scheduled_with_the_chosen_retention(client, week_of):
+    learner = week_of(client)
     with time_machine.travel(LATER, tick=False):
         client.post("/progress/retention/", {"retention": "0.80"})
     day = LATER + timedelta(days=1)
@@ -85,8 +135,8 @@ def test_answers_after_saving_are_scheduled_with_the_chosen_retention(client):
 
 
 @pytest.mark.parametrize("sent", ["0.5", "0.99", "high", ""])
-def test_a_retention_outside_the_choices_is_refused_and_nothing_changes(client, sent):
-    week(client)
+def test_a_retention_outside_the_choices_is_refused_and_nothing_changes(client, week_of, sent):
+    week_of(client)
     with time_machine.travel(LATER, tick=False):
         before = list(SkillState.objects.order_by("skill").values_list("due", flat=True))
         response = client.post("/progress/retention/", {"retention": sent})
@@ -96,8 +146,8 @@ def test_a_retention_outside_the_choices_is_refused_and_nothing_changes(client, 
     assert list(SkillState.objects.order_by("skill").values_list("due", flat=True)) == before
 
 
-def test_the_choice_is_downloaded_and_deleted_with_the_progress(client):
-    week(client)
+def test_the_choice_is_downloaded_and_deleted_with_the_progress(client, week_of):
+    week_of(client)
     with time_machine.travel(LATER, tick=False):
         client.post("/progress/retention/", {"retention": "0.85"})
         data = json.loads(client.get("/accounts/settings/download/").getvalue())

@@ -29,14 +29,13 @@ START = datetime(2026, 3, 2, 8, 0, tzinfo=UTC)
 
 # Four learners' answer patterns; 6 and 8 once caught a challenge item moving a
 # second, merely familiar skill straight to mastered, 105 one mastering a second
-# skill on the day it became proficient. Each takes seconds: --quick runs one.
-LONG = pytest.mark.long
+# skill on the day it became proficient. Each takes half a minute, so all four
+# are "long" and --quick runs none: its study simulation is the shared week of
+# tests/lessons/test_retention_choice.py (sessions, reviews and rescheduling).
 
 
-@pytest.mark.parametrize(
-    "pattern",
-    [pytest.param(23, marks=LONG), 6, pytest.param(8, marks=LONG), pytest.param(105, marks=LONG)],
-)
+@pytest.mark.long
+@pytest.mark.parametrize("pattern", [23, 6, 8, 105])
 def test_thirty_days_of_sessions_follow_the_rules(client, django_user_model, pattern):
     # An account, signed in afresh each visit: a browser session lasts two weeks.
     learner = django_user_model.objects.create_user("learner", password="pw-123456789")

@@ -102,10 +102,12 @@ def test_the_marks_scripts_test_selects_by_land_on_the_right_tests():
     processes = collected(site, "-m", "processes")
     assert any("test_two_servers.py::" in t for t in processes)
     assert not any("test_home.py::" in t for t in processes)
-    # --quick leaves out the long tests, but still simulates one learner's month.
+    # --quick leaves out the long tests (the month-long simulations) and still
+    # simulates a week of study once (the retention choice's shared week).
     month = str(ROOT / "tests/lessons/test_thirty_days.py")
-    assert len(collected(month, "-m", "not long")) == 1
-    assert len(collected(month, "-m", "long")) == 3
+    assert len(collected(month, "-m", "long")) == 4
+    week = str(ROOT / "tests/lessons/test_retention_choice.py")
+    assert len(collected(week, "-m", "not long")) == 8
 
 
 # tests/django_setup.py lets a test reuse lesson page renders unless the test
