@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from ..cards import Card
@@ -50,6 +51,12 @@ class HalfReading:
 
 def read_half(profile: GameProfile, half: str, cards: Sequence[Card], limit: int) -> HalfReading:
     """Keep the cards that fit ``half`` with a position no higher than ``limit``."""
+    return _read_half(profile, half, tuple(cards), limit)
+
+
+@lru_cache(maxsize=1 << 16)
+def _read_half(profile: GameProfile, half: str, cards: tuple[Card, ...], limit: int) -> HalfReading:
+    """Remembered: the coach's rollouts read the same hands many times."""
     pos = position_of(profile, half)
     if half == "badugi":
         keep = tuple(c for c in rainbow(cards, pos) if pos(c.rank) <= limit)
@@ -70,6 +77,11 @@ def rainbow(cards: Sequence[Card], pos: Callable[[int], int]) -> tuple[Card, ...
 
     Works on any number of cards (``evaluator.badugi`` reads whole hands of four or five).
     """
+    return _rainbow(tuple(cards), pos)
+
+
+@lru_cache(maxsize=1 << 16)
+def _rainbow(cards: tuple[Card, ...], pos: Callable[[int], int]) -> tuple[Card, ...]:
     for size in range(min(4, len(cards)), 0, -1):
         found = [
             combo
@@ -123,6 +135,15 @@ def keep_value(
     profile: GameProfile, keep: Sequence[Card], draws_left: int
 ) -> tuple[float, dict[str, float]]:
     """A rough share of a pot won by the better hand in each half, for a kept set of cards."""
+    value, halves = _keep_value(profile, tuple(keep), draws_left)
+    return value, dict(halves)
+
+
+@lru_cache(maxsize=1 << 17)
+def _keep_value(
+    profile: GameProfile, keep: tuple[Card, ...], draws_left: int
+) -> tuple[float, tuple[tuple[str, float], ...]]:
+    """Remembered: the coach's rollouts read the same kept cards many times."""
     per_half: dict[str, float] = {}
     for half in profile.awards:
         reading = read_half(profile, half, keep, 12)
@@ -130,4 +151,4 @@ def keep_value(
         # A drawing hand usually ends up with a top card a little above what it keeps.
         top = reading.top if reading.made else max(reading.top, BEST_TOP[half] + 2)
         per_half[half] = p * quality(half, top)
-    return sum(per_half.values()) / len(per_half), per_half
+    return sum(per_half.values()) / len(per_half), tuple(per_half.items())
