@@ -26,6 +26,7 @@ from ..errors import EvaluatorError
 from ..limits import MAX_CHIPS, MAX_RAISE_CAP
 from ..profiles import GameProfile, get_profile
 from .betting_tree import betting_tree
+from .blas_threads import use_one_blas_thread
 from .hand_matrix import hand_matrix
 from .ranges_input import Range, read_range
 from .round_cfr import RoundGame
@@ -84,6 +85,7 @@ def _solve(
     iterations: int,
     target_mbb: float,
 ) -> Solution:
+    use_one_blas_thread()
     started = time.perf_counter()
     tree = betting_tree(bet, cap, first)
     game = RoundGame(tree, hand_matrix(profile, ranges), pot)
