@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from evaluator import DECK, badugi, get_profile, parse_cards
 from evaluator.play import Action, LiveHand, TableSettings
 from evaluator.play.players import PERSONALITIES
@@ -103,3 +105,15 @@ def test_spots_that_do_not_fit_get_none():
     )
     assert spot_for(LiveHand.start(three)) is None  # three seats, and the first round
     assert spot_for(LiveHand.start(last_round_hand(2).settings)) is None  # not the last round
+
+
+def test_the_advice_for_a_played_hand_is_the_learners_mix_in_the_solved_spot():
+    from evaluator.solver import advice_for
+
+    hand = last_round_hand(0)
+    advice = advice_for(hand, samples=60)
+    assert advice is not None
+    assert set(advice.mix) <= {a.kind for a in hand.legal_actions()}  # never fold for free
+    assert sum(advice.mix.values()) == pytest.approx(1)
+    assert advice.mix == advice.solution.mix_for(hand.learner_cards, advice.history)
+    assert advice.solution.exploitability_mbb < 1
