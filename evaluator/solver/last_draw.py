@@ -39,7 +39,7 @@ from .draw_choices import ENUMERATE_UP_TO, SAMPLED, replacements, sensible_throw
 from .hand_matrix import HandMatrix
 from .last_round import DEFAULT_TARGET_MBB, _check_numbers
 from .ranges_input import Range, read_range
-from .round_cfr import RoundGame
+from .round_cfr import RoundGame, average_weight
 
 Vector = npt.NDArray[np.float64]
 Index = npt.NDArray[np.int64]
@@ -272,7 +272,7 @@ class _DrawGame:
 
     def iterate(self) -> None:
         self.iterations += 1
-        t = float(self.iterations)
+        t = average_weight(self.iterations)
         for seat in (0, 1):
             self._set_entries(averaged=False)
             values = {key: game.update(seat, t) for key, (game, _, _) in self.rounds.items()}
