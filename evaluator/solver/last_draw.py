@@ -26,6 +26,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -74,6 +75,29 @@ class DrawSolution:
     seconds: float
     after_draw: tuple[int, int]
     dealing: str
+
+    def to_json(self, digits: int = 4) -> dict[str, Any]:
+        """The answer of ``solve --jsonl`` to a line with ``"draw": true`` (docs/play.md)."""
+        return {
+            "ok": True,
+            "game": self.game,
+            "value": [round(v, digits) for v in self.value],
+            "exploitability": {
+                "chips": round(self.exploitability, 6),
+                "mbb_per_hand": round(self.exploitability_mbb, 3),
+                "pct_pot": round(self.exploitability_pct_pot, 4),
+            },
+            "iterations": self.iterations,
+            "after_draw": list(self.after_draw),
+            "dealing": self.dealing,
+            "draws": {
+                hand: {
+                    context: {throw: round(p, digits) for throw, p in mix.items()}
+                    for context, mix in per.items()
+                }
+                for hand, per in self.draws.items()
+            },
+        }
 
     def throw_mix(self, hand: str, opponent_drew: int | None = None) -> dict[str, float]:
         """The throws' probabilities for ``hand`` (written as in ``ranges``)."""
