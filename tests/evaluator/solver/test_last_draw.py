@@ -19,8 +19,8 @@ def test_with_nothing_to_draw_the_spot_is_worth_what_the_last_round_is_worth():
     for ranges in MADE:
         for cards in ranges:
             assert sensible_throws(profile, parse_cards(cards)) == [()]
-    drawn = solve_draw_spot("badugi", MADE, pot=8, bet=2, iterations=3000, target_mbb=0.1)
-    river = solve_spot("badugi", MADE, pot=8, bet=2, iterations=3000, target_mbb=0.1)
+    drawn = solve_draw_spot("badugi", MADE, pot=8, bet=2, iterations=3000, target_mbb=0.3)
+    river = solve_spot("badugi", MADE, pot=8, bet=2, iterations=3000, target_mbb=0.3)
     slack = 2 * (drawn.exploitability + river.exploitability) + 1e-6
     assert drawn.value[0] == pytest.approx(river.value[0], abs=slack)
 
@@ -38,9 +38,9 @@ def test_the_draw_spot_converges_and_its_values_share_the_pot():
 
 
 def test_swapping_the_seats_swaps_the_values_of_a_draw_spot():
-    one = solve_draw_spot("badugi", DRAWING, pot=8, bet=2, first=0, target_mbb=0.1, iterations=4000)
+    one = solve_draw_spot("badugi", DRAWING, pot=8, bet=2, first=0, target_mbb=0.3, iterations=3000)
     two = solve_draw_spot(
-        "badugi", DRAWING[::-1], pot=8, bet=2, first=1, target_mbb=0.1, iterations=4000
+        "badugi", DRAWING[::-1], pot=8, bet=2, first=1, target_mbb=0.3, iterations=3000
     )
     slack = 2 * (one.exploitability + two.exploitability) + 1e-6
     assert one.value[0] == pytest.approx(two.value[1], abs=slack)
