@@ -10,6 +10,7 @@ urlpatterns = [
     path("", views.start, name="start"),
     path("history/", views.history, name="history"),
     path("practise/", views.practise_queue, name="queue"),
+    path("spot/", views.spot, name="spot"),
     path("<int:hand_id>/", views.table, name="table"),
     path("<int:hand_id>/act", views.act, name="act"),
     path("<int:hand_id>/state.json", views.state_json, name="state"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.db.models import Count, Sum
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -24,14 +25,16 @@ from django_htmx.middleware import HtmxDetails
 from badacey_site import sign_in_limits
 from evaluator import PROFILES, EvaluatorError
 from evaluator.play import PERSONALITIES, IllegalAction, LiveHand, grade_decision
+from evaluator.play.spot import SpotError, SpotVerdict
 from lessons.deals.histories import replay_history
 from lessons.exercises.forms import ReplayStepForm
 from lessons.hands.hand_admin import phh_note, phh_response
 from lessons.learners.progress import learner_of
 from lessons.models import Learner
 from lessons.replayer.steps import ReplayPage
-from play import decision_queue, hands, table_view
-from play.forms import ActForm, QueueForm, StartForm, first_error
+from lessons.tools.views import _page as tool_page
+from play import decision_queue, hands, spot_answers, table_view
+from play.forms import ActForm, QueueForm, SpotForm, StartForm, first_error
 from play.models import DecisionCard, GradedDecision, PlayedHand
 
 START_LIMIT = "play_start_per_address"
@@ -377,3 +380,46 @@ def history(request: HtmxHttpRequest) -> HttpResponse:
 
 def _plain(message: str, status: int) -> HttpResponse:
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
+@require_safe
+def spot(request: HtmxHttpRequest) -> HttpResponse:
+    """Ask the coach: any spot typed in, every legal choice valued and graded.
+
+    A GET form, so a spot is a link. The verdict is ``judge_spot``'s, the
+    function the table grades with, read from the cache when anyone asked
+    the same spot before (``play.spot_answers``); a new spot counts against
+    the address's limit. An htmx request gets the answer (or, with a
+    problem, the whole tool: ``lessons.tools.views``), a plain one the page.
+    """
+    form = SpotForm(request.GET or None)
+    verdict: SpotVerdict | None = None
+    status = 200
+    retry = 0
+    if form.is_bound:
+        if form.is_valid() and form.spot is not None:
+            try:
+                verdict = spot_answers.judge_for(sign_in_limits.address_of(request), form.spot)
+            except spot_answers.TooManySpots as busy:
+                status, retry = 429, busy.verdict.retry_seconds
+                form.add_error(
+                    None,
+                    ValidationError(
+                        f"This page has judged many new spots for your address lately, so it "
+                        f"is pausing: ask again in {busy.verdict.minutes} minute"
+                        f"{'s' if busy.verdict.minutes > 1 else ''}. Spots anyone has asked "
+                        "before are still answered now.",
+                        code="busy",
+                    ),
+                )
+            except SpotError as error:  # the form checked first, so this is a safety net
+                status = 400
+                text = str(error)
+                form.add_error(None, f"{text[:1].upper()}{text[1:].rstrip('.')}.")
+        else:
+            status = 400
+    context = {"form": form, "verdict": verdict, "crumb": "Ask the coach"}
+    response = tool_page(request, "play/spot.html", context, status, "spot-tool")
+    if retry:
+        response["Retry-After"] = str(retry)
+    return response
