@@ -16,7 +16,7 @@ from django.urls import reverse
 from badacey_site.whole_numbers import read_whole_number
 from evaluator import PROFILES, EvaluatorError, get_profile
 from evaluator.cards import DECK, SUIT_NAMES, SUITS, Card, format_cards, parse_card
-from evaluator.play import PERSONALITIES, Action, TableSettings
+from evaluator.play import PERSONALITIES, Action, TableSettings, card_code
 from evaluator.play.spot import Spot, SpotError, spot_from_json
 from evaluator.play.table import DEFAULT_SEATS, MAX_SEATS, MIN_SEATS, SEAT_NAMES
 from evaluator.profiles import GameProfile
@@ -209,7 +209,7 @@ class SpotForm(ToolForm):
     )
     pick = forms.MultipleChoiceField(
         label="Or pick your cards",
-        choices=[(card.text, card.name) for card in DECK],
+        choices=[(card_code(card), card.name) for card in DECK],
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
@@ -298,7 +298,10 @@ class SpotForm(ToolForm):
     def picker_suits(self) -> list[dict[str, Any]]:
         """The deck by suit, ace up to king, for ``play/_card_picker.html``."""
         return [
-            {"name": SUIT_NAMES[suit], "cards": [c for c in DECK if c.suit == suit]}
+            {
+                "name": SUIT_NAMES[suit],
+                "cards": [{"card": c, "code": card_code(c)} for c in DECK if c.suit == suit],
+            }
             for suit in SUITS
         ]
 
@@ -350,14 +353,15 @@ class SpotForm(ToolForm):
         self.line = {
             "game": profile.key,
             "decision": decision,
-            "cards": " ".join(card.text for card in hand),
-            "dead": " ".join(card.text for card in cleaned["dead"]),
+            "cards": " ".join(card_code(card) for card in hand),
+            "dead": " ".join(card_code(card) for card in cleaned["dead"]),
             "draws_left": draws_left,
             "pot": cleaned["pot"],
-            "to_call": cleaned["to_call"] or 0,
             "bet": cleaned["bet"],
             "opponents": opponents,
         }
+        if decision == "bet":  # a draw has nothing to call, so its price is not read
+            self.line["to_call"] = cleaned["to_call"] or 0
         if cleaned["raises_left"] is not None:
             self.line["raises_left"] = cleaned["raises_left"]
         try:
