@@ -23,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from types import MappingProxyType
 
 from ..cards import Card
@@ -106,12 +107,20 @@ class View:
 
 def choose_keep(view: View) -> tuple[tuple[Card, ...], float]:
     """The cards worth keeping (at most ``max_discards`` thrown) and their rough share."""
-    best: tuple[Card, ...] = view.cards
+    return _choose_keep(view.profile, view.cards, view.draws_left, view.max_discards)
+
+
+@lru_cache(maxsize=1 << 17)
+def _choose_keep(
+    profile: GameProfile, cards: tuple[Card, ...], draws_left: int, max_discards: int
+) -> tuple[tuple[Card, ...], float]:
+    """Remembered: the coach's rollouts ask about the same hands again and again."""
+    best: tuple[Card, ...] = cards
     best_value = -1.0
-    for keep in keep_candidates(view.profile, view.cards, view.draws_left):
-        if len(view.cards) - len(keep) > view.max_discards:
+    for keep in keep_candidates(profile, cards, draws_left):
+        if len(cards) - len(keep) > max_discards:
             continue
-        value, _ = keep_value(view.profile, keep, view.draws_left)
+        value, _ = keep_value(profile, keep, draws_left)
         if value > best_value + 1e-9 or (abs(value - best_value) <= 1e-9 and len(keep) > len(best)):
             best, best_value = keep, value
     return best, best_value
@@ -134,15 +143,29 @@ def strength(view: View) -> float:
     """
     if view.snowing:
         return 0.75
-    keep, _ = choose_keep(view) if view.draws_left > 0 else (view.cards, 0.0)
-    if view.draws_left > 0:
-        _, halves = keep_value(view.profile, keep, view.draws_left)
+    return _strength(
+        view.profile, view.cards, view.draws_left, view.opponent_last_draws, view.max_discards
+    )
+
+
+@lru_cache(maxsize=1 << 17)
+def _strength(
+    profile: GameProfile,
+    cards: tuple[Card, ...],
+    draws_left: int,
+    opponent_last_draws: tuple[int | None, ...],
+    max_discards: int,
+) -> float:
+    """Remembered, like ``_choose_keep``: the answer depends only on these arguments."""
+    if draws_left > 0:
+        keep, _ = _choose_keep(profile, cards, draws_left, max_discards)
+        _, halves = keep_value(profile, keep, draws_left)
     else:
-        _, halves = keep_value(view.profile, view.cards, 0)
+        _, halves = keep_value(profile, cards, 0)
     share = 0.0
     for value in halves.values():
         beat_all = value
-        for drawn in view.opponent_last_draws:
+        for drawn in opponent_last_draws:
             threat = 0.5 if drawn is None else (0.9, 0.55, 0.3, 0.15, 0.1, 0.1)[min(drawn, 5)]
             beat_all *= 1 - threat * (1 - min(1.0, value * 1.4))
         share += beat_all
@@ -167,6 +190,41 @@ def decide_bet(personality: Personality, view: View, rng: random.Random) -> str:
     if share * noise >= personality.call_slack * need:
         return "call"
     return "fold"
+
+
+def bet_chances(personality: Personality, view: View) -> dict[str, float]:
+    """How often ``decide_bet`` takes each action in this view: its rule with the noise
+    and the bluffs averaged out. The coach weighs an opponent's possible hands by these
+    chances (a hand that would rarely have bet is an unlikely hand for a bettor); the
+    tests hold them to ``decide_bet``'s own frequencies.
+    """
+    share = strength(view)
+    fair = 1 / (view.opponents + 1)
+    aggressive = "bet" if view.bets_this_round == 0 else "raise"
+
+    def above(level: float) -> float:
+        """P(share * noise >= level) for noise uniform on [0.9, 1.1]."""
+        if share <= 0:
+            return 1.0 if level <= 0 else 0.0
+        t = level / share
+        return min(1.0, max(0.0, (1.1 - t) / 0.2))
+
+    chances: dict[str, float] = {}
+    strong = 0.0
+    if view.can_raise:
+        edge = personality.bet_edge if aggressive == "bet" else personality.raise_edge
+        strong = above(edge * fair)
+        bluff = personality.bluff if view.can_check else 0.0
+        chances[aggressive] = strong + (1 - strong) * bluff
+    rest = 1 - chances.get(aggressive, 0.0)
+    if view.can_check:
+        chances["check"] = rest
+        return chances
+    need = view.to_call / (view.pot + view.to_call)
+    call = above(personality.call_slack * need)
+    chances["call"] = max(0.0, call - strong) if view.can_raise else call
+    chances["fold"] = max(0.0, 1 - sum(chances.values()))
+    return chances
 
 
 def random_bet(kinds: Sequence[str], rng: random.Random) -> str:

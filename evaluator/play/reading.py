@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 from ..cards import Card
@@ -123,6 +124,15 @@ def keep_value(
     profile: GameProfile, keep: Sequence[Card], draws_left: int
 ) -> tuple[float, dict[str, float]]:
     """A rough share of a pot won by the better hand in each half, for a kept set of cards."""
+    value, halves = _keep_value(profile, tuple(keep), draws_left)
+    return value, dict(halves)
+
+
+@lru_cache(maxsize=1 << 17)
+def _keep_value(
+    profile: GameProfile, keep: tuple[Card, ...], draws_left: int
+) -> tuple[float, tuple[tuple[str, float], ...]]:
+    """Remembered: the coach's rollouts read the same kept cards many times."""
     per_half: dict[str, float] = {}
     for half in profile.awards:
         reading = read_half(profile, half, keep, 12)
@@ -130,4 +140,4 @@ def keep_value(
         # A drawing hand usually ends up with a top card a little above what it keeps.
         top = reading.top if reading.made else max(reading.top, BEST_TOP[half] + 2)
         per_half[half] = p * quality(half, top)
-    return sum(per_half.values()) / len(per_half), per_half
+    return sum(per_half.values()) / len(per_half), tuple(per_half.items())

@@ -54,3 +54,33 @@ def test_a_seat_sees_only_its_own_cards():
             if isinstance(v, Card)
         ]
         assert set(cards) == set(hand.hand_of(seat))
+
+
+def test_bet_chances_are_decide_bets_own_frequencies() -> None:
+    """The coach weighs hands by ``bet_chances``; it must be the rule ``decide_bet`` plays."""
+    import random as _random
+
+    from evaluator.cards import DECK
+    from evaluator.play.players import PERSONALITIES, View, bet_chances, decide_bet
+    from evaluator.profiles import PROFILES
+
+    rng = _random.Random(5)
+    for n in range(60):
+        profile = PROFILES[("badugi", "badacey", "deuce_to_seven")[n % 3]]
+        cards = tuple(rng.sample(DECK, profile.hand_size))
+        to_call = rng.choice((0, 6, 12))
+        view = View(
+            profile, 1, cards, rng.randrange(4), 30, to_call, to_call == 0, rng.random() < 0.8,
+            rng.randrange(1, 4), (1, None, 0)[: rng.randrange(1, 4)], 1 if to_call else 0,
+            False, 0,
+        )
+        for personality in PERSONALITIES.values():
+            chances = bet_chances(personality, view)
+            tries = 2000
+            seen: dict[str, int] = {}
+            for k in range(tries):
+                kind = decide_bet(personality, view, _random.Random(k))
+                seen[kind] = seen.get(kind, 0) + 1
+            assert set(seen) <= {k for k, p in chances.items() if p > 0}
+            for kind, p in chances.items():
+                assert abs(seen.get(kind, 0) / tries - p) < 0.05, (kind, p, seen)
