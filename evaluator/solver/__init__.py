@@ -1,0 +1,30 @@
+"""The equilibrium solver: heads-up fixed-limit spots solved by CFR+, with their exploitability.
+
+Plain Python and numpy, no Django. The public API, which pages and the
+``solve`` command use (docs/play.md, "The equilibrium solver"):
+
+- ``solve_spot(game, ranges, *, pot, bet, cap=4, first=0, weights=None,
+  iterations=1000, target_mbb=0.5) -> Solution``: the last betting round
+  between two ranges (explicit hands, card removal applied, split pots paid
+  per half by the engine's strengths). Cached: the same spot twice is solved
+  once.
+- ``Solution``: ``strategy[hand][history] -> {action: probability}``,
+  ``choice_values`` (the same keys, chips), ``value`` (each seat's),
+  ``exploitability`` (chips per hand), ``exploitability_mbb``,
+  ``exploitability_pct_pot``, ``iterations``, ``seconds``, ``histories``
+  (history -> seat to act), ``mix_for(hand, history)``,
+  ``values_for(hand, history)``, ``seat_to_act(history)``, ``to_json()``.
+
+Histories are the actions so far separated by spaces: ``""``, ``"check"``,
+``"check bet"``, ``"bet raise"``. Actions are ``check``, ``bet``, ``call``,
+``fold`` and ``raise``. Everything solved is an equilibrium *given the
+ranges*, not a solution of the whole game.
+"""
+
+from __future__ import annotations
+
+from .betting_tree import BET, CALL, CHECK, FOLD, RAISE
+from .last_round import solve_spot
+from .solution import Solution
+
+__all__ = ["BET", "CALL", "CHECK", "FOLD", "RAISE", "Solution", "solve_spot"]
