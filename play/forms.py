@@ -217,6 +217,14 @@ class SpotForm(ToolForm):
         "Cards you know are out",
         "Optional: cards that cannot come in a draw, such as your own earlier discards.",
     )
+    my_drew = forms.CharField(
+        label="Your draws so far",
+        help_text="Optional, for the math panel of a heads-up spot: the cards you took at each "
+        "draw, for example 1 1 0. Left empty, one card at each draw.",
+        required=False,
+        max_length=40,
+        widget=forms.TextInput(attrs={**_NUMBER, "inputmode": "text"}),
+    )
     draws_left = forms.TypedChoiceField(
         label="Draws still to come",
         choices=[(str(n), str(n)) for n in range(MOST_DRAWS + 1)],
@@ -252,6 +260,8 @@ class SpotForm(ToolForm):
         super().__init__(*args, **kwargs)
         self.spot: Spot | None = None
         self.line: dict[str, Any] | None = None  # the spot as one coach --jsonl line
+        self.learner_drew: tuple[int, ...] | None = None  # for the math panel only
+        self.bets_made: int | None = None  # this round's bets so far, when the raises left say
         for n in range(1, MAX_OPPONENTS + 1):
             self.fields[f"o{n}_drew"] = forms.CharField(
                 label=f"Opponent {n}: cards taken at each draw",
@@ -274,6 +284,7 @@ class SpotForm(ToolForm):
                 HTML('{% include "play/_card_picker.html" %}'),
                 Field("dead"),
                 Field("draws_left"),
+                Field("my_drew"),
             ),
             Fieldset(
                 "The chips",
@@ -348,6 +359,7 @@ class SpotForm(ToolForm):
         gone = max(0, profile.draws - draws_left)
         # At a draw, an opponent who acts first may already have taken this draw's cards.
         opponents = self._opponents(profile, gone, cleaned["opponents"], decision == "draw")
+        self._learner_draws(profile, gone)
         if self.errors:
             return cleaned
         self.line = {
@@ -364,11 +376,31 @@ class SpotForm(ToolForm):
             self.line["to_call"] = cleaned["to_call"] or 0
         if cleaned["raises_left"] is not None:
             self.line["raises_left"] = cleaned["raises_left"]
+        if cleaned["raises_left"] is not None and decision == "bet" and cleaned["to_call"]:
+            self.bets_made = profile.raise_cap - cleaned["raises_left"]
         try:
             self.spot = spot_from_json(self.line)
         except SpotError as error:
             raise forms.ValidationError(_sentence(str(error))) from None
         return cleaned
+
+    def _learner_draws(self, profile: GameProfile, gone: int) -> None:
+        text = self.cleaned_data["my_drew"]
+        if not text.strip():
+            return
+        try:
+            drew = read_draws(text, profile.max_discard)
+        except forms.ValidationError as error:
+            self.add_error("my_drew", error)
+            return
+        if len(drew) != gone:
+            self.add_error(
+                "my_drew",
+                f"{gone} draw{'s' if gone != 1 else ''} {'has' if gone == 1 else 'have'} "
+                f"happened, so type {gone} number{'s' if gone != 1 else ''}, or leave it empty.",
+            )
+            return
+        self.learner_drew = drew
 
     def _opponents(
         self, profile: GameProfile, gone: int, count: int, at_draw: bool

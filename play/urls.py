@@ -11,6 +11,7 @@ urlpatterns = [
     path("history/", views.history, name="history"),
     path("practise/", views.practise_queue, name="queue"),
     path("spot/", views.spot, name="spot"),
+    path("spot/math/", views.spot_math, name="spot_math"),
     path("<int:hand_id>/", views.table, name="table"),
     path("<int:hand_id>/act", views.act, name="act"),
     path("<int:hand_id>/state.json", views.state_json, name="state"),

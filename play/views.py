@@ -33,7 +33,7 @@ from lessons.learners.progress import learner_of
 from lessons.models import Learner
 from lessons.replayer.steps import ReplayPage
 from lessons.tools.views import _page as tool_page
-from play import decision_queue, hands, spot_answers, table_view
+from play import decision_queue, hands, math_answers, spot_answers, table_view
 from play.forms import ActForm, QueueForm, SpotForm, StartForm, first_error
 from play.models import DecisionCard, GradedDecision, PlayedHand
 
@@ -419,7 +419,42 @@ def spot(request: HtmxHttpRequest) -> HttpResponse:
         else:
             status = 400
     context = {"form": form, "verdict": verdict, "crumb": "Ask the coach"}
+    if verdict is not None and form.spot is not None:
+        context["math"] = _math_panel(request, form)
     response = tool_page(request, "play/spot.html", context, status, "spot-tool")
     if retry:
         response["Retry-After"] = str(retry)
     return response
+
+
+def _math_panel(request: HtmxHttpRequest, form: SpotForm) -> dict[str, Any] | None:
+    """The "math says" panel's context for a read spot: None when it is not heads-up."""
+    assert form.spot is not None
+    panel = math_answers.panel_for(
+        sign_in_limits.address_of(request),
+        form.spot,
+        learner_drew=form.learner_drew,
+        bets_made=form.bets_made,
+    )
+    if panel is None:
+        return None
+    query = request.GET.urlencode()
+    return {
+        "panel": panel,
+        "anchor": "math-says",
+        "poll_url": f"{reverse('play:spot_math')}?{query}",
+        "page_url": f"{reverse('play:spot')}?{query}",
+    }
+
+
+@require_safe
+def spot_math(request: HtmxHttpRequest) -> HttpResponse:
+    """The "math says" panel alone, which a "working" panel asks for again until it is done.
+
+    Without htmx (a link followed by hand) it sends the whole spot page instead.
+    """
+    if not request.htmx:
+        return redirect(reverse("play:spot") + "?" + request.GET.urlencode())
+    form = SpotForm(request.GET)
+    math = _math_panel(request, form) if form.is_valid() and form.spot is not None else None
+    return render(request, "play/_math_says.html", {"math": math})
