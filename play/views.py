@@ -418,7 +418,7 @@ def spot(request: HtmxHttpRequest) -> HttpResponse:
                 form.add_error(None, f"{text[:1].upper()}{text[1:].rstrip('.')}.")
         else:
             status = 400
-    context = {"form": form, "verdict": verdict, "crumb": "Ask the coach"}
+    context: dict[str, Any] = {"form": form, "verdict": verdict, "crumb": "Ask the coach"}
     if verdict is not None and form.spot is not None:
         context["math"] = _math_panel(request, form)
     response = tool_page(request, "play/spot.html", context, status, "spot-tool")
