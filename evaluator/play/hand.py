@@ -380,7 +380,10 @@ class LiveHand:
         """Cards the learner knows are out of play: their own discards since the last reshuffle."""
         mine: set[Card] = set()
         seat = self.settings.learner_seat
-        for line in [*self._streets, DrawLine(tuple(self._entries))]:
+        # The draw under way counts too, reshuffle included: a reshuffle just before the
+        # learner's turn puts the learner's old discards back into the deck.
+        current = DrawLine(tuple(self._entries), self._phase == "draw" and self._reshuffled)
+        for line in [*self._streets, current]:
             if isinstance(line, DrawLine):
                 if line.reshuffled:
                     mine.clear()
@@ -405,6 +408,24 @@ class LiveHand:
         return [
             s for s in t.clockwise_from(seat + 1)[:-1] if t.can_act(s) and t.acted_at[s] is None
         ]
+
+    def draws_of(self, seat: int) -> tuple[int, ...]:
+        """The cards ``seat`` took at each draw so far (0: stood pat), as every seat saw."""
+        return tuple(self._drawn[seat])
+
+    def round_actions_of(self, seat: int) -> tuple[str, ...]:
+        """What ``seat`` did in this betting round so far, as every seat saw (all-in calls
+        and raises read as calls and raises)."""
+        name = self._name(seat)
+        found = []
+        for action in self._actions:
+            if action.seat == name and action.kind in ("check", "call", "bet", "raise", "all-in"):
+                found.append("call" if action.kind == "all-in" else action.kind)
+        return tuple(found)
+
+    def bets_this_round(self) -> int:
+        """Bets and raises made in this betting round (the opening bet counts)."""
+        return self._table.bets
 
     def opponents_last_draws(self, seat: int) -> tuple[int | None, ...]:
         t = self._table

@@ -29,7 +29,7 @@ from ..profiles import PROFILES
 from .players import PERSONALITIES, SNOW_BELOW, View, decide_draw
 from .reading import keep_value
 
-POOL = 480  # hands kept per pool: enough that the coach's samples rarely repeat one
+POOL = 300  # hands kept per pool: enough that the coach's samples rarely repeat one
 POPULATION = "population"  # a player who is each personality equally often
 MAX_ROUNDS = 40  # fresh starts allowed when too few hands match the draws seen
 

@@ -51,6 +51,12 @@ class HalfReading:
 
 def read_half(profile: GameProfile, half: str, cards: Sequence[Card], limit: int) -> HalfReading:
     """Keep the cards that fit ``half`` with a position no higher than ``limit``."""
+    return _read_half(profile, half, tuple(cards), limit)
+
+
+@lru_cache(maxsize=1 << 16)
+def _read_half(profile: GameProfile, half: str, cards: tuple[Card, ...], limit: int) -> HalfReading:
+    """Remembered: the coach's rollouts read the same hands many times."""
     pos = position_of(profile, half)
     if half == "badugi":
         keep = tuple(c for c in rainbow(cards, pos) if pos(c.rank) <= limit)
@@ -71,6 +77,11 @@ def rainbow(cards: Sequence[Card], pos: Callable[[int], int]) -> tuple[Card, ...
 
     Works on any number of cards (``evaluator.badugi`` reads whole hands of four or five).
     """
+    return _rainbow(tuple(cards), pos)
+
+
+@lru_cache(maxsize=1 << 16)
+def _rainbow(cards: tuple[Card, ...], pos: Callable[[int], int]) -> tuple[Card, ...]:
     for size in range(min(4, len(cards)), 0, -1):
         found = [
             combo

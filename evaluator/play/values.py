@@ -181,6 +181,7 @@ def value_spot(
     round_actions: Sequence[tuple[str, ...]] | None = None,
     budget: int = BUDGET,
     must: Sequence[Action] = (),
+    every_throw: bool = True,
 ) -> ValuedSpot:
     """Value every choice by playing it against the same sampled deals.
 
@@ -189,7 +190,8 @@ def value_spot(
     opponent did earlier in this betting round (read from the spot when not
     given), which weighs its possible hands; ``budget`` bounds the work (the
     table uses less than "ask the coach"); ``must`` lists choices a draw always
-    plays in full (the table: the learner's own throw).
+    plays in full (the table: the learner's own throw); ``every_throw`` False values
+    only those and the throws a player weighs (the table needs no more).
     """
     models = tuple(models) if models else (POPULATION,) * len(spot.opponents)
     setting = setting_of(spot, learner_drew)
@@ -200,6 +202,8 @@ def value_spot(
         finalists: list[Action] = list(choices)
     else:
         finalists = _weighed_throws(spot, choices, must)
+        if not every_throw:  # the table grades one throw: the others need no value
+            choices = finalists
         screen = SCREEN_DEALS if len(choices) > len(finalists) else 0
         left = budget - screen * unit * len(choices)
         full = max(

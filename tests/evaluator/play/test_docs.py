@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from evaluator.play import coach
+from evaluator.play import coach, grading, ranges, values
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "play.md"
 
@@ -26,12 +26,19 @@ def shown(value: float | tuple[float, ...]) -> str:
     return f"{value:g}" if value != int(value) else f"{value:.1f}"
 
 
-def test_the_thresholds_table_matches_the_coach():
+def test_the_numbers_table_matches_the_coach():
     rows = documented()
-    expected = {name: shown(value) for name, value in coach.THRESHOLDS.items()}
+    expected = {name: shown(value) for name, value in grading.THRESHOLDS.items()}
     expected |= {
-        "SCORE_FLOOR": shown(coach.SCORE_FLOOR),
-        "THREAT": shown(coach.THREAT),
-        "THREAT_BEFORE_DRAWS": shown(coach.THREAT_BEFORE_DRAWS),
+        name: shown(float(getattr(values, name)))
+        for name in (
+            "BUDGET",
+            "TABLE_BUDGET",
+            "MIN_DEALS",
+            "MAX_DEALS",
+            "SCREEN_DEALS",
+            "DRAW_FINALISTS",
+        )
     }
+    expected |= {"POOL": shown(float(ranges.POOL)), "SCORE_FLOOR": shown(coach.SCORE_FLOOR)}
     assert rows == expected

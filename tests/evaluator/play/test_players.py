@@ -70,9 +70,19 @@ def test_bet_chances_are_decide_bets_own_frequencies() -> None:
         cards = tuple(rng.sample(DECK, profile.hand_size))
         to_call = rng.choice((0, 6, 12))
         view = View(
-            profile, 1, cards, rng.randrange(4), 30, to_call, to_call == 0, rng.random() < 0.8,
-            rng.randrange(1, 4), (1, None, 0)[: rng.randrange(1, 4)], 1 if to_call else 0,
-            False, 0,
+            profile,
+            1,
+            cards,
+            rng.randrange(4),
+            30,
+            to_call,
+            to_call == 0,
+            rng.random() < 0.8,
+            rng.randrange(1, 4),
+            (1, None, 0)[: rng.randrange(1, 4)],
+            1 if to_call else 0,
+            False,
+            0,
         )
         for personality in PERSONALITIES.values():
             chances = bet_chances(personality, view)
