@@ -15,6 +15,13 @@ Plain Python and numpy, no Django. The public API, which pages and the
   (history -> seat to act), ``mix_for(hand, history)``,
   ``values_for(hand, history)``, ``seat_to_act(history)``, ``to_json()``.
 
+- ``advice_for(hand: LiveHand) -> LiveAdvice | None``: for the learner's
+  decision in a played hand (heads-up, last round), both seats' ranges built
+  from the hand under the coach's player model (``ranges.spot_for``), the
+  spot solved, and the learner's ``mix`` and ``values`` read off; None when
+  the spot does not fit.
+- ``spot_for(hand) -> RangeSpot | None``: just the ranges and the spot.
+
 Histories are the actions so far separated by spaces: ``""``, ``"check"``,
 ``"check bet"``, ``"bet raise"``. Actions are ``check``, ``bet``, ``call``,
 ``fold`` and ``raise``. Everything solved is an equilibrium *given the
@@ -25,6 +32,20 @@ from __future__ import annotations
 
 from .betting_tree import BET, CALL, CHECK, FOLD, RAISE
 from .last_round import solve_spot
+from .live_spot import LiveAdvice, advice_for
+from .ranges import RangeSpot, spot_for
 from .solution import Solution
 
-__all__ = ["BET", "CALL", "CHECK", "FOLD", "RAISE", "Solution", "solve_spot"]
+__all__ = [
+    "BET",
+    "CALL",
+    "CHECK",
+    "FOLD",
+    "RAISE",
+    "LiveAdvice",
+    "RangeSpot",
+    "Solution",
+    "advice_for",
+    "solve_spot",
+    "spot_for",
+]

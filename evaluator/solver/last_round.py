@@ -20,11 +20,13 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
+import numpy.typing as npt
 
 from ..errors import EvaluatorError
 from ..limits import MAX_CHIPS, MAX_RAISE_CAP
 from ..profiles import GameProfile, get_profile
 from .betting_tree import betting_tree
+from .blas_threads import use_one_blas_thread
 from .hand_matrix import hand_matrix
 from .ranges_input import Range, read_range
 from .round_cfr import RoundGame
@@ -34,6 +36,7 @@ DEFAULT_ITERATIONS = 1000
 MAX_ITERATIONS = 20_000
 DEFAULT_TARGET_MBB = 0.5
 CHECK_EVERY = 50
+RARE = 1e-3  # a seat playing to a history this rarely with a hand has no settled mix there
 
 
 def solve_spot(
@@ -82,6 +85,7 @@ def _solve(
     iterations: int,
     target_mbb: float,
 ) -> Solution:
+    use_one_blas_thread()
     started = time.perf_counter()
     tree = betting_tree(bet, cap, first)
     game = RoundGame(tree, hand_matrix(profile, ranges), pot)
@@ -92,13 +96,15 @@ def _solve(
             exploitability = game.exploitability()
             if exploitability / bet * 1000 < target_mbb:
                 break
-    if game.iterations % CHECK_EVERY or target_mbb <= 0:
-        exploitability = game.exploitability()
+    settle_rare_histories(game)
+    exploitability = game.exploitability()
     strategy: dict[str, dict[str, dict[str, float]]] = {}
     values: dict[str, dict[str, dict[str, float]]] = {}
+    reach: dict[str, dict[str, float]] = {}
     histories: dict[str, int] = {}
     for seat in (0, 1):
         choice = game.choice_values(seat)
+        own = game.reaches(seat, game.averaged)
         texts = ranges[seat].texts
         for node in tree.decisions:
             if node.actor != seat:
@@ -110,6 +116,7 @@ def _solve(
                 strategy.setdefault(text, {})[node.text] = {
                     action: float(mix[i, k]) for k, action in enumerate(node.actions)
                 }
+                reach.setdefault(text, {})[node.text] = float(own[node.index][i])
                 if not np.isnan(worth[i]).any():
                     values.setdefault(text, {})[node.text] = {
                         action: float(worth[i, k]) for k, action in enumerate(node.actions)
@@ -123,6 +130,7 @@ def _solve(
         ranges=(ranges[0].texts, ranges[1].texts),
         strategy=strategy,
         choice_values=values,
+        reach=reach,
         value=game.game_values(),
         exploitability=exploitability,
         exploitability_mbb=exploitability / bet * 1000,
@@ -131,6 +139,33 @@ def _solve(
         seconds=time.perf_counter() - started,
         histories=histories,
     )
+
+
+def settle_rare_histories(game: RoundGame) -> None:
+    """Where a seat itself (almost) never plays to a history, take the best action there.
+
+    The average strategy of such a history is left over from the first
+    iterations (hardly any weight reaches it), so a page would show noise.
+    Each such hand takes instead the action worth most against the other
+    seat's equilibrium strategy, ties shared. The exploitability reported is
+    measured after this change, on exactly the strategy shown.
+    """
+    settled: dict[int, npt.NDArray[np.float64]] = {}
+    for seat in (0, 1):
+        choice = game.choice_values(seat)
+        own = game.reaches(seat, game.averaged)
+        for node in game.tree.decisions:
+            if node.actor != seat:
+                continue
+            mix = game.averaged(node)
+            worth = choice[node.index]
+            rare = (own[node.index] < RARE) & ~np.isnan(worth).any(axis=1)
+            if rare.any():
+                rows = worth[rare]
+                best = rows >= rows.max(axis=1, keepdims=True) - 1e-9
+                mix[rare] = best / best.sum(axis=1, keepdims=True)
+            settled[node.index] = mix
+    game.average.update(settled)
 
 
 def _check_numbers(

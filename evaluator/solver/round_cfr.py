@@ -79,13 +79,18 @@ class RoundGame:
             self._update(seat, self.iterations)
 
     def _update(self, seat: int, weight: float) -> None:
-        own = self.reaches(seat, self.current)
-        values = self.walk(seat, self.reaches(1 - seat, self.current), self.current)
+        now = {node.index: self.current(node) for node in self.tree.decisions}
+
+        def policy(node: Node) -> npt.NDArray[np.float64]:
+            return now[node.index]
+
+        own = self.reaches(seat, policy)
+        values = self.walk(seat, self.reaches(1 - seat, policy), policy)
         for node in self.tree.decisions:
             if node.actor != seat:
                 continue
-            strategy = self.current(node)
-            q = np.column_stack([values[child] for _, child in node.children])
+            strategy = now[node.index]
+            q = np.stack([values[child] for _, child in node.children], axis=1)
             expected = (q * strategy).sum(axis=1)
             regret = self.regret[node.index]
             regret += q - expected[:, None]
@@ -157,7 +162,7 @@ class RoundGame:
             if node.actor != seat:
                 values[node.index] = np.sum(children, axis=0)
                 continue
-            q = np.column_stack(children)
+            q = np.stack(children, axis=1)
             if policy is None:
                 values[node.index] = q.max(axis=1)
             else:
@@ -195,7 +200,7 @@ class RoundGame:
             if node.actor != seat:
                 continue
             there = meet @ opponent[node.index]
-            q = np.column_stack([values[child] for _, child in node.children])
+            q = np.stack([values[child] for _, child in node.children], axis=1)
             with np.errstate(divide="ignore", invalid="ignore"):
                 per_hand = np.where(there[:, None] > 1e-15, q / there[:, None], np.nan)
             found[node.index] = per_hand + node.put[seat]
@@ -205,6 +210,8 @@ class RoundGame:
 def normalised(weights: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
     """Rows in proportion to their (non-negative) entries; a row of zeros plays evenly."""
     total = weights.sum(axis=1, keepdims=True)
-    even = np.full_like(weights, 1.0 / weights.shape[1])
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(total > 0, weights / np.where(total > 0, total, 1.0), even)
+    empty = total[:, 0] <= 0
+    result: npt.NDArray[np.float64] = weights / np.where(empty[:, None], 1.0, total)
+    if empty.any():
+        result[empty] = 1.0 / weights.shape[1]
+    return result

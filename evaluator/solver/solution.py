@@ -32,6 +32,10 @@ class Solution:
       point on (what the seat collects minus what it adds from then), both
       seats playing the equilibrium afterwards; absent where the opponent's
       range never reaches that history.
+    - ``reach[hand][history]``: how often the seat, holding ``hand``, plays
+      to ``history`` by its own actions. Where that is under 1 in 1,000, the
+      mix shown is the action worth most against the equilibrium (the average
+      strategy there would be left over from the first iterations).
     - ``value``: each seat's chips from the start of the round (its share of
       the pot minus what it bets), both playing the equilibrium; they add up
       to ``pot``.
@@ -50,6 +54,7 @@ class Solution:
     ranges: tuple[tuple[str, ...], tuple[str, ...]]
     strategy: Mapping[str, PerHistory]
     choice_values: Mapping[str, PerHistory]
+    reach: Mapping[str, Mapping[str, float]]
     value: tuple[float, float]
     exploitability: float
     exploitability_mbb: float

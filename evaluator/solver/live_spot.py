@@ -1,0 +1,61 @@
+"""The equilibrium's answer for the learner's decision in a played hand, when one fits.
+
+One call for a page: build both ranges from the hand (``ranges.spot_for``),
+solve the last round between them (``solve_spot``, cached), and read the
+learner's own hand at the current history. A page must say what this is: an
+equilibrium *given these ranges*, which come from the coach's player model,
+not a solution of the whole game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..play.hand import LiveHand
+from .last_round import solve_spot
+from .ranges import SAMPLES, RangeSpot, spot_for
+from .solution import Solution
+
+
+@dataclass(frozen=True)
+class LiveAdvice:
+    """The learner's mix and each choice's value (chips from now on), with the solved spot."""
+
+    spot: RangeSpot
+    solution: Solution
+    seat: int  # the learner's seat in the solution (0 acts first in the round)
+    hand: str
+    history: str
+    mix: dict[str, float]
+    values: dict[str, float]
+
+
+def advice_for(hand: LiveHand, *, samples: int = SAMPLES) -> LiveAdvice | None:
+    """The equilibrium's mix for the learner now, or None when the spot does not fit.
+
+    Fits: heads-up, the last betting round, the learner to act, both seats
+    deep enough for the whole round.
+    """
+    spot = spot_for(hand, samples=samples)
+    if spot is None:
+        return None
+    solution = solve_spot(
+        spot.game,
+        spot.ranges,
+        weights=spot.weights,
+        pot=spot.pot,
+        bet=spot.bet,
+        cap=spot.cap,
+        first=spot.first,
+    )
+    seat = spot.solver_seat(hand.settings.learner_seat)
+    mine = hand.learner_cards
+    return LiveAdvice(
+        spot=spot,
+        solution=solution,
+        seat=seat,
+        hand=" ".join(c.text for c in mine),
+        history=spot.history,
+        mix=solution.mix_for(mine, spot.history),
+        values=solution.values_for(mine, spot.history),
+    )
