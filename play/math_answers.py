@@ -27,15 +27,29 @@ from django.utils import timezone
 
 from badacey_site import sign_in_limits
 from evaluator import EvaluatorError
-from evaluator.play.math_says import NotSolved, math_says, round_position
+from evaluator.play import LiveHand
+from evaluator.play.coach import spot_of
+from evaluator.play.math_says import NotSolved, math_says, mix_words, round_position
 from evaluator.play.spot import Spot, spot_from_json
+from evaluator.solver import LiveAdvice, advice_for
 from lessons.code_version import code_version
-from play.models import MATH_DONE, MATH_FAILED, MATH_WORKING, SolvedRound
+from play import encoding
+from play.models import MATH_DONE, MATH_FAILED, MATH_WORKING, PlayedHand, SolvedRound
 from play.spot_answers import SPOT_LIMIT
 from play.spot_query import spot_line
 
 KEEP_DAYS = 30
 STALE_MINUTES = 15
+POPULATION_WORDS = (
+    "The ranges are the hands a player of the coach's population model (solid, a caller or "
+    "an aggressor, equally often) holds after the draws seen: yours, {mine} hands after "
+    "taking {my_draws}; your opponent's, {theirs} hands after taking {their_draws}."
+)
+HAND_WORDS = (
+    "The ranges are the hands each of you could hold after the last draw, weighted by how "
+    "likely the coach's model of each player (yours read as a solid player) was to draw and "
+    "bet as you both did around it: yours, {mine} hands; your opponent's, {theirs} hands."
+)
 
 
 @dataclass(frozen=True)
@@ -77,6 +91,12 @@ def panel_for(
     except NotSolved as why:
         return Panel("not_solved", reason=_sentence(str(why)))
     key = question_key(spot, learner_drew, bets_made)
+    args = (key, spot_line(spot), list(learner_drew) if learner_drew else None, bets_made)
+    return _queued(address, key, lambda: solve_round.enqueue(*args))
+
+
+def _queued(address: str, key: str, enqueue: Any) -> Panel:
+    """The row's panel, or queue the question (counted against the limit) and say working."""
     row = SolvedRound.objects.filter(key=key).first()
     if row is not None:
         stale = timezone.now() - row.updated_at > timedelta(minutes=STALE_MINUTES)
@@ -93,9 +113,28 @@ def panel_for(
             return Panel("working")
     else:
         row.save(update_fields=["updated_at"])
-    solve_round.enqueue(key, spot_line(spot), list(learner_drew or []) or None, bets_made)
+    enqueue()
     row.refresh_from_db()
     return _panel_of(row)
+
+
+def review_panel(address: str, hand: PlayedHand, step: int, before: LiveHand) -> Panel | None:
+    """The panel for decision ``step`` of a played hand, or None when the solver cannot answer.
+
+    In a review the panel is shown only where it has an answer (a heads-up bet
+    after the last draw), so the other decisions carry no "not solved" note.
+    The ranges come from the hand itself (``evaluator.solver.advice_for``).
+    """
+    spot, _, mine, _ = spot_of(before)
+    if spot.decision != "bet" or len(spot.opponents) != 1:
+        return None
+    try:
+        round_position(spot, learner_drew=mine or None)
+    except NotSolved:
+        return None
+    digest = hashlib.sha256(f"{code_version()}|{hand.pk}|{hand.table}|{step}".encode())
+    key = f"review:{digest.hexdigest()[:64]}"
+    return _queued(address, key, lambda: solve_review_decision.enqueue(key, hand.pk, step))
 
 
 def _panel_of(row: SolvedRound) -> Panel:
@@ -118,7 +157,14 @@ def solve_round(
             learner_drew=tuple(learner_drew) if learner_drew is not None else None,
             bets_made=bets_made,
         )
-        answer = math_says(position).to_json()
+        said = math_says(position)
+        answer = said.to_json()
+        answer["ranges_words"] = POPULATION_WORDS.format(
+            mine=said.range_sizes[0],
+            theirs=said.range_sizes[1],
+            my_draws=", ".join(str(n) for n in position.learner_drew),
+            their_draws=", ".join(str(n) for n in spot.opponents[0].drew),
+        )
     except EvaluatorError as error:
         SolvedRound.objects.filter(key=key).update(
             state=MATH_FAILED, error=_sentence(str(error)), updated_at=timezone.now()
@@ -129,3 +175,56 @@ def solve_round(
     )
     SolvedRound.objects.filter(updated_at__lt=timezone.now() - timedelta(days=KEEP_DAYS)).delete()
     return MATH_DONE
+
+
+@task()
+def solve_review_decision(key: str, hand_id: int, step: int) -> str:
+    """Solve the learner's decision ``step`` of a played hand, ranges read from the hand."""
+    hand = PlayedHand.objects.filter(pk=hand_id).first()
+    if hand is None:  # deleted since (the learner deleted their progress)
+        SolvedRound.objects.filter(key=key).delete()
+        return MATH_FAILED
+    try:
+        settings = encoding.settings_from(hand.table)
+        before = LiveHand.replay(settings, encoding.actions_from(hand.actions)[:step])
+        advice = advice_for(before)
+    except EvaluatorError as error:
+        return _failed(key, str(error))
+    if advice is None:
+        return _failed(
+            key, "one of you is short of chips for the round, which the solver leaves out"
+        )
+    SolvedRound.objects.filter(key=key).update(
+        state=MATH_DONE, answer=advice_json(advice), error="", updated_at=timezone.now()
+    )
+    return MATH_DONE
+
+
+def _failed(key: str, why: str) -> str:
+    SolvedRound.objects.filter(key=key).update(
+        state=MATH_FAILED, error=_sentence(why), updated_at=timezone.now()
+    )
+    return MATH_FAILED
+
+
+def advice_json(advice: LiveAdvice) -> dict[str, Any]:
+    """A played decision's advice in the panel's words, as ``MathSays.to_json`` gives a spot's."""
+    solution = advice.solution
+    mine = len(advice.spot.ranges[advice.seat])
+    theirs = len(advice.spot.ranges[1 - advice.seat])
+    order = sorted(advice.mix, key=lambda a: -advice.mix[a])
+    history = advice.history
+    return {
+        "mix_text": mix_words(advice.mix),
+        "mix": [[a, round(advice.mix[a], 4)] for a in order],
+        "values": [[a, round(advice.values[a], 4)] for a in order if a in advice.values],
+        "exploitability_mbb": round(solution.exploitability_mbb, 4),
+        "exploitability_pct_pot": round(solution.exploitability_pct_pot, 5),
+        "iterations": solution.iterations,
+        "seconds": round(solution.seconds, 3),
+        "history_words": (
+            f"the round so far: {history.replace(' ', ', ')}" if history else "you open the round"
+        ),
+        "pot_before": advice.spot.pot,
+        "ranges_words": HAND_WORDS.format(mine=mine, theirs=theirs),
+    }

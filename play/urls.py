@@ -17,6 +17,7 @@ urlpatterns = [
     path("<int:hand_id>/state.json", views.state_json, name="state"),
     path("<int:hand_id>/next", views.next_hand, name="next"),
     path("<int:hand_id>/review/", views.review, name="review"),
+    path("<int:hand_id>/review/math/<int:step>/", views.review_math, name="review_math"),
     path("<int:hand_id>/hand.phh", views.phh, name="phh"),
     path("<int:hand_id>/practise/<int:step>/", views.practise, name="practise"),
     path("<int:hand_id>/practise/<int:step>/queue", views.queue_decision, name="queue_decision"),

@@ -11,6 +11,7 @@ with JavaScript off.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
@@ -25,6 +26,7 @@ from django_htmx.middleware import HtmxDetails
 from badacey_site import sign_in_limits
 from evaluator import PROFILES, EvaluatorError
 from evaluator.play import PERSONALITIES, IllegalAction, LiveHand, grade_decision
+from evaluator.play.coach import spot_of
 from evaluator.play.spot import SpotError, SpotVerdict
 from lessons.deals.histories import replay_history
 from lessons.exercises.forms import ReplayStepForm
@@ -36,6 +38,7 @@ from lessons.tools.views import _page as tool_page
 from play import decision_queue, hands, math_answers, spot_answers, table_view
 from play.forms import ActForm, QueueForm, SpotForm, StartForm, first_error
 from play.models import DecisionCard, GradedDecision, PlayedHand
+from play.spot_query import spot_query
 
 START_LIMIT = "play_start_per_address"
 PRACTISE_LIMIT = "play_practise_per_address"
@@ -212,7 +215,10 @@ def review(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
         return redirect(hand)
     live = _live(hand)
     context = _review_replay(request, hand, live)
-    grades = [(g, _card_of(g)) for g in hand.grades.select_related("review_card")]
+    grades = [
+        (g, _card_of(g), _decision_extras(request, hand, live, g.step))
+        for g in hand.grades.select_related("review_card")
+    ]
     context |= {
         "hand": hand,
         "grades": grades,
@@ -458,3 +464,39 @@ def spot_math(request: HtmxHttpRequest) -> HttpResponse:
     form = SpotForm(request.GET)
     math = _math_panel(request, form) if form.is_valid() and form.spot is not None else None
     return render(request, "play/_math_says.html", {"math": math})
+
+
+def _decision_extras(
+    request: HtmxHttpRequest, hand: PlayedHand, live: LiveHand, step: int
+) -> dict[str, Any]:
+    """A reviewed decision's "ask the coach about this spot" link and "math says" panel."""
+    try:
+        before = live.at_step(step)
+    except EvaluatorError:
+        return {}
+    spot, _, mine, _ = spot_of(before)
+    query = spot_query(spot)
+    if mine:
+        query["my_drew"] = " ".join(str(n) for n in mine)
+    extras: dict[str, Any] = {"ask_url": f"{reverse('play:spot')}?{urlencode(query)}"}
+    panel = math_answers.review_panel(sign_in_limits.address_of(request), hand, step, before)
+    if panel is not None:
+        anchor = f"math-says-{step}"
+        extras["math"] = {
+            "panel": panel,
+            "anchor": anchor,
+            "poll_url": reverse("play:review_math", args=[hand.pk, step]),
+            "page_url": reverse("play:review", args=[hand.pk]),
+        }
+    return extras
+
+
+@require_safe
+def review_math(request: HtmxHttpRequest, hand_id: int, step: int) -> HttpResponse:
+    """One reviewed decision's "math says" panel alone, asked for again while it is working."""
+    _, hand = _owned(request, hand_id)
+    get_object_or_404(GradedDecision, hand=hand, step=step)
+    if not request.htmx or not hand.is_over:
+        return redirect(reverse("play:review", args=[hand.pk]) + f"#math-says-{step}")
+    extras = _decision_extras(request, hand, _live(hand), step)
+    return render(request, "play/_math_says.html", {"math": extras.get("math")})

@@ -89,7 +89,7 @@ class MathSays:
     @property
     def mix_text(self) -> str:
         """The mix in words: "bet 70%, check 30%"."""
-        return ", ".join(f"{action} {round(100 * p)}%" for action, p in self.mix)
+        return mix_words(dict(self.mix))
 
     def to_json(self) -> dict[str, object]:
         """What a page shows, as plain JSON (a stored answer outlives the process)."""
@@ -108,6 +108,16 @@ class MathSays:
             "learner_drew": list(p.learner_drew),
             "opponent_drew": list(p.spot.opponents[0].drew),
         }
+
+
+def mix_words(mix: dict[str, float]) -> str:
+    """A mix in words, likeliest first, under half a percent left out: "bet 70%, check 30%"."""
+    ordered = sorted(mix, key=lambda a: (-round(mix[a], 6), _order(a)))
+    return ", ".join(f"{a} {round(100 * mix[a])}%" for a in ordered if mix[a] >= 0.005)
+
+
+def _order(action: str) -> int:
+    return ACTION_ORDER.index(action) if action in ACTION_ORDER else len(ACTION_ORDER)
 
 
 def round_position(
@@ -206,7 +216,7 @@ def math_says(position: RoundPosition) -> MathSays:
     )
     mix = solution.mix_for(spot.cards, position.history)
     values = solution.values_for(spot.cards, position.history)
-    ordered = sorted(mix, key=lambda a: (-round(mix[a], 6), ACTION_ORDER.index(a)))
+    ordered = sorted(mix, key=lambda a: (-round(mix[a], 6), _order(a)))
     return MathSays(
         position=position,
         range_sizes=(len(q.ranges[0]), len(q.ranges[1])),
