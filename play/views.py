@@ -10,6 +10,7 @@ with JavaScript off.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 from urllib.parse import urlencode
 
@@ -40,6 +41,7 @@ from play.forms import ActForm, QueueForm, SpotForm, StartForm, first_error
 from play.models import DecisionCard, GradedDecision, PlayedHand
 from play.spot_query import spot_query
 
+logger = logging.getLogger(__name__)
 START_LIMIT = "play_start_per_address"
 PRACTISE_LIMIT = "play_practise_per_address"
 
@@ -422,6 +424,14 @@ def spot(request: HtmxHttpRequest) -> HttpResponse:
                 status = 400
                 text = str(error)
                 form.add_error(None, f"{text[:1].upper()}{text[1:].rstrip('.')}.")
+            except EvaluatorError as error:  # the engine failed on a spot it accepted
+                logger.exception("ask the coach could not judge %s", form.line)
+                status = 500
+                form.add_error(
+                    None,
+                    f"The coach could not work this spot out ({str(error).rstrip('.')}). "
+                    "This is a fault of the site, not of your spot; it has been logged.",
+                )
         else:
             status = 400
     context: dict[str, Any] = {"form": form, "verdict": verdict, "crumb": "Ask the coach"}

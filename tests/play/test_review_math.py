@@ -12,6 +12,7 @@ import re
 from urllib.parse import urlparse
 
 import pytest
+from django.template.defaultfilters import floatformat
 
 from evaluator.play import Action, LiveHand, TableSettings
 from evaluator.play.coach import spot_of
@@ -85,8 +86,11 @@ def test_each_heads_up_last_round_decision_shows_the_equilibrium(client, reviewe
         shown = text(found[0])
         assert f"equilibrium play is: {mix_words(advice.mix)}." in shown
         for action, value in advice.values.items():
-            assert f"{action.capitalize()} {value:.2f}" in shown
-        assert f"{advice.solution.exploitability_mbb:.2f} thousandths of a bet" in shown
+            assert f"{action.capitalize()} {floatformat(round(value, 4), 2)}" in shown
+        assert (
+            f"{floatformat(round(advice.solution.exploitability_mbb, 4), 2)} thousandths of a bet"
+            in shown
+        )
         assert "equilibrium given these ranges, not a solution of the whole game" in shown
     # Decisions before the last round (draws, earlier bets) have no panel.
     assert page.count('class="math-says"') == len(steps)

@@ -12,8 +12,10 @@ import re
 from urllib.parse import urlencode
 
 import pytest
+from django.template.defaultfilters import floatformat
 from django.urls import reverse
 
+from evaluator import EvaluatorError
 from evaluator.play import spot as spot_engine
 from evaluator.play.spot import answer_line, judge_spot, spot_from_json
 from play import spot_answers
@@ -106,7 +108,8 @@ def test_a_spot_shows_every_choice_with_its_value_grade_and_reason(client, field
     for choice in verdict.choices:
         row = (
             f"{choice_words(choice)}{' (best)' if choice is verdict.choices[0] else ''} "
-            f"{choice.value:.2f} {choice.loss_bb:.2f} {choice.grade.capitalize()} {choice.reason}"
+            f"{floatformat(choice.value, 2)} {floatformat(choice.loss_bb, 2)} "
+            f"{choice.grade.capitalize()} {choice.reason}"
         )
         assert row in page
     assert f"Best: {choice_words(verdict.best)} {verdict.best.reason}" in page
@@ -263,3 +266,16 @@ def test_new_spots_over_the_limit_are_refused_with_a_wait(client, settings):
     assert "The coach's verdict" not in text(refused)
     # A spot already answered is still answered.
     assert client.get(url(**CALL_SPOT)).status_code == 200
+
+
+def test_an_engine_failure_on_an_accepted_spot_is_said_in_words(client, monkeypatch):
+    def failing(spot, *, seed=0):
+        raise EvaluatorError("the rollout dealt one card twice")
+
+    monkeypatch.setattr(spot_answers, "judge_spot", failing)
+    response = client.get(url(**CALL_SPOT))
+    assert response.status_code == 500
+    assert "The coach could not work this spot out (the rollout dealt one card twice)" in text(
+        response
+    )
+    assert 'name="cards"' in response.content.decode()  # the form is still there to change
