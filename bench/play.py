@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from bench.measure import MARKDOWN_HEAD, Line, show
 from evaluator import PROFILES, parse_deal, replay
+from evaluator.cards import Card
 from evaluator.errors import EvaluatorError
 from evaluator.play import Action, LiveHand, TableSettings, coach_action, grade_decision
 from evaluator.play.table import MAX_SEATS, MIN_SEATS
@@ -214,9 +215,10 @@ def p95(samples: Sequence[float]) -> float:
 def forget_counts() -> None:
     """Time every grade from scratch: the coach keeps the counts of recent throws, and the
     probe of a throw would otherwise leave the following action's counts ready."""
-    from evaluator.play.coach import _cached_tallies
+    from evaluator.play.coach import _cached_tallies, _judged
 
     _cached_tallies.cache_clear()
+    _judged.cache_clear()
 
 
 def bench_timings(options: argparse.Namespace) -> list[Line]:
@@ -323,12 +325,279 @@ def bench_honesty(options: argparse.Namespace) -> list[Line]:
     return lines
 
 
+# -- 5. the coach's model against references that do not share it ----------------------
+#
+# (a) The real table as the reference: a spot from a played hand, each choice played on
+#     from the real hand (the opponents' actual cards and the bots' actual policies)
+#     over many re-shuffled decks, the learner's later decisions as the solid player.
+#     The reference knows the opponents' cards, which no coach can, so agreement
+#     below 100% is expected; the solid player's own choice is measured the same way
+#     as a yardstick.
+# (b) Heads-up: the coach's seat against each personality, every deal played twice
+#     with the seats swapped, and a plain player that shares nothing of the coach's
+#     model (its own keep rule and bet rule, below) on the same deals.
+# (c) Timings of "ask the coach" (judge_spot) and of a table action with its grade.
+
+
+def continue_hand(hand: LiveHand, choice: Action, deck_seed: int) -> float:
+    """The learner's chips from this point to the end, playing ``choice`` now and the solid
+    player's choices after it, with the rest of the deck re-shuffled by ``deck_seed``."""
+    import copy
+
+    clone = copy.deepcopy(hand)
+    random.Random(deck_seed).shuffle(clone._stub)
+    me = clone.settings.learner_seat
+    before = clone._table.total_in[me]
+    clone.play(choice)
+    while not clone.is_over:
+        clone.play(clone.computer_choice("solid"))
+    return float(clone.payouts()[me] - (clone._table.total_in[me] - before))
+
+
+def reference_choices(hand: LiveHand, coach_pick: Action, solid_pick: Action) -> list[Action]:
+    """The choices the reference compares: every bet, or for a draw the throws in question."""
+    legal = hand.legal_actions()
+    if legal[0].kind != "draw":
+        return [Action(a.kind) for a in legal]
+    found = [Action("draw", ()), coach_pick, solid_pick]
+    for key in KINDS:
+        found.append(hand.computer_choice(key))
+    out: list[Action] = []
+    for a in found:
+        if not any(set(a.discards) == set(b.discards) for b in out):
+            out.append(a)
+    return out
+
+
+def bench_reference(options: argparse.Namespace) -> list[Line]:
+    spots = 0
+    agree = solid_agree = 0
+    lost: list[float] = []
+    solid_lost: list[float] = []
+    seed = 0
+    while spots < options.reference_spots:
+        seed += 1
+        table = table_for(5 * 10**6 + seed)
+        hand = LiveHand.start(table)
+        rng = random.Random(seed)
+        while not hand.is_over and spots < options.reference_spots:
+            coach_pick = coach_action(hand)
+            solid_pick = hand.computer_choice("solid")
+            choices = reference_choices(hand, coach_pick, solid_pick)
+            values = {}
+            for n, choice in enumerate(choices):
+                runs = [
+                    continue_hand(hand, choice, 10**9 + seed * 1000 + k)
+                    for k in range(options.reference_deals)
+                ]
+                values[n] = statistics.fmean(runs)
+            big = PROFILES[table.game].big_bet
+
+            def at(
+                a: Action, values: dict[int, float] = values, choices: list[Action] = choices
+            ) -> float:
+                i = next(
+                    i
+                    for i, c in enumerate(choices)
+                    if c.kind == a.kind and set(c.discards) == set(a.discards)
+                )
+                return values[i]
+
+            top = max(values.values())
+            agree += at(coach_pick) == top
+            solid_agree += at(solid_pick) == top
+            lost.append((top - at(coach_pick)) / big)
+            solid_lost.append((top - at(solid_pick)) / big)
+            spots += 1
+            hand.play(random_legal(hand, rng) if rng.random() < 0.3 else solid_pick)
+    mean, half = statistics.fmean(lost), 1.96 * statistics.stdev(lost) / math.sqrt(len(lost))
+    s_mean = statistics.fmean(solid_lost)
+    s_half = 1.96 * statistics.stdev(solid_lost) / math.sqrt(len(solid_lost))
+    deals = options.reference_deals
+    return [
+        Line(f"reference spots from played hands ({spots:,}, {deals} decks each)", "", "", None),
+        Line("coach's best = the real table's best", f"{100 * agree / spots:.0f}%", "", None),
+        Line(
+            "solid player's choice = the real table's best",
+            f"{100 * solid_agree / spots:.0f}%",
+            "",
+            None,
+        ),
+        Line(
+            "big bets lost per decision following the coach", f"{mean:.3f} ± {half:.3f}", "", None
+        ),
+        Line("...following the solid player", f"{s_mean:.3f} ± {s_half:.3f}", "", None),
+    ]
+
+
+def plain_player(hand: LiveHand, _rng: random.Random) -> Action:
+    """A player sharing nothing with the coach: keep the different cards up to an eight
+    (the Badugi's different suits too), bet a made eight or better, call with a made hand
+    or with draws to come, otherwise check or fold."""
+    legal = {a.kind: a for a in hand.legal_actions()}
+    cards = hand.learner_cards
+    profile = hand.profile
+    ace_high = profile.badugi_ace_high or "deuce_to_seven" in profile.awards
+
+    def rank(c: Card) -> int:
+        return 14 if (c.rank == 1 and ace_high) else c.rank
+
+    keep: list[Card] = []
+    for card in sorted(cards, key=rank):
+        four = profile.hand_size == 4
+        clash = any(k.rank == card.rank or (four and k.suit == card.suit) for k in keep)
+        if rank(card) <= 8 and not clash:
+            keep.append(card)
+    made = len(keep) >= (4 if profile.hand_size == 4 else 5)
+    if "draw" in legal:
+        thrown = tuple(c for c in cards if c not in keep)[: legal["draw"].max_discards]
+        return Action("draw", thrown)
+    if made and ("bet" in legal or "raise" in legal):
+        return Action("bet" if "bet" in legal else "raise")
+    if "check" in legal:
+        return Action("check")
+    if made or hand.draws_left > 0 and len(keep) >= profile.hand_size - 1:
+        return Action("call")
+    return Action("fold")
+
+
+def heads_up(seed: int, opponent: str, learner_seat: int) -> TableSettings:
+    game = GAMES[seed % len(GAMES)]
+    return TableSettings.default(
+        game, seed, personalities=(opponent,), learner_seat=learner_seat, button=0
+    )
+
+
+def bench_heads_up(options: argparse.Namespace) -> list[Line]:
+    n = options.heads_up_deals
+    lines = []
+    for key in KINDS:
+        coach_bb: list[float] = []
+        plain_bb: list[float] = []
+        for seed in range(n):
+            for seat in (0, 1):  # the same deal with the seats swapped
+                table = heads_up(7 * 10**6 + seed, key, seat)
+                big = PROFILES[table.game].big_bet
+                hand, _ = play_hand(table, coach)
+                coach_bb.append(hand.net()[seat] / big)
+                hand, _ = play_hand(table, plain_player)
+                plain_bb.append(hand.net()[seat] / big)
+        c_mean, c_half = per_100(coach_bb)
+        p_mean, p_half = per_100(plain_bb)
+        d_mean, d_half = per_100([c - p for c, p in zip(coach_bb, plain_bb, strict=True)])
+        lines += [
+            Line(
+                f"coach heads-up vs {key} ({2 * n:,} hands, seats swapped)",
+                f"{c_mean:+.1f} ± {c_half:.1f} bb/100",
+                "",
+                None,
+            ),
+            Line(
+                f"plain player heads-up vs {key}, same deals",
+                f"{p_mean:+.1f} ± {p_half:.1f} bb/100",
+                "",
+                None,
+            ),
+            Line(
+                f"coach minus plain player vs {key}",
+                f"{d_mean:+.1f} ± {d_half:.1f} bb/100",
+                "",
+                None,
+            ),
+        ]
+    return lines
+
+
+def ask_spots(count: int) -> list[dict[str, object]]:
+    """Spots for "ask the coach", taken from played hands (every game, 1-3 opponents)."""
+    from evaluator.play.coach import spot_of
+    from evaluator.play.spelling import card_code
+
+    found: list[dict[str, object]] = []
+    seed = 0
+    while len(found) < count:
+        seed += 1
+        hand = LiveHand.start(table_for(9 * 10**6 + seed))
+        while not hand.is_over and len(found) < count:
+            spot = spot_of(hand)[0]
+            line: dict[str, object] = {
+                "game": spot.game,
+                "decision": spot.decision,
+                "cards": " ".join(card_code(c) for c in spot.cards),
+                "dead": " ".join(card_code(c) for c in spot.dead),
+                "draws_left": spot.draws_left,
+                "pot": spot.pot,
+                "bet": spot.bet,
+                "raises_left": spot.raises_left,
+                "opponents": [
+                    {"drew": list(o.drew), "acts_after": o.acts_after} for o in spot.opponents
+                ],
+            }
+            if spot.decision == "bet":
+                line["to_call"] = spot.to_call
+            found.append(line)
+            hand.play(hand.computer_choice("solid"))
+    return found
+
+
+def bench_coach_timings(options: argparse.Namespace) -> list[Line]:
+    from evaluator.play.spot import judge_spot, spot_from_json
+
+    asks: list[float] = []
+    errors: list[float] = []
+    for line in ask_spots(options.timed_asks):
+        start = time.perf_counter()
+        verdict = judge_spot(spot_from_json(line))
+        asks.append(time.perf_counter() - start)
+        errors.append(verdict.error_bb)
+    acts: list[float] = []
+    seed = 0
+    while len(acts) < options.timed_actions:
+        seed += 1
+        hand = LiveHand.start(table_for(8 * 10**6 + seed))
+        rng = random.Random(seed)
+        while not hand.is_over and len(acts) < options.timed_actions:
+            action = random_legal(hand, rng)
+            start = time.perf_counter()
+            hand.act(action)
+            acts.append(time.perf_counter() - start)
+    ask50, ask95 = 1000 * statistics.median(asks), 1000 * p95(asks)
+    act50, act95 = 1000 * statistics.median(acts), 1000 * p95(acts)
+    return [
+        Line(
+            f"ask the coach (judge_spot) p50 / p95 ({len(asks):,})",
+            f"{ask50:.0f} / {ask95:.0f} ms",
+            "p95 <= 1000 ms",
+            ask95 <= 1000,
+        ),
+        Line(
+            "standard error of the grades, median / largest",
+            f"{statistics.median(errors):.3f} / {max(errors):.3f} bb",
+            "",
+            None,
+        ),
+        Line(
+            f"table action with replies and the coach's grade p50 / p95 ({len(acts):,})",
+            f"{act50:.0f} / {act95:.0f} ms",
+            "p95 <= 300 ms",
+            act95 <= 300,
+        ),
+    ]
+
+
 def parse_options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.play", description=__doc__)
     parser.add_argument("--hands", type=int, default=10_000, help="self-play hands")
     parser.add_argument("--honesty-hands", type=int, default=10_000, help="hands per strategy")
     parser.add_argument("--timed-actions", type=int, default=500)
     parser.add_argument("--timed-grades", type=int, default=100)
+    parser.add_argument("--reference-spots", type=int, default=2_000, help="coach vs real table")
+    parser.add_argument("--reference-deals", type=int, default=40, help="decks per choice")
+    parser.add_argument("--heads-up-deals", type=int, default=200, help="deals per personality")
+    parser.add_argument("--timed-asks", type=int, default=100, help="ask-the-coach spots timed")
+    parser.add_argument(
+        "--only-coach", action="store_true", help="run only part 5, the coach's model"
+    )
     parser.add_argument("--markdown", action="store_true", help="rows of docs/benchmarks.md")
     return parser.parse_args(argv)
 
@@ -339,10 +608,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.markdown:
         print(MARKDOWN_HEAD)
     missed = 0
-    lines, played = bench_self_play(options)
-    for line in [*lines, *bench_pokerkit(played), *bench_timings(options), *bench_honesty(options)]:
-        print(show(line, options), flush=True)
-        missed += line.passed is False
+    if not options.only_coach:
+        lines, played = bench_self_play(options)
+        for line in [
+            *lines,
+            *bench_pokerkit(played),
+            *bench_timings(options),
+            *bench_honesty(options),
+        ]:
+            print(show(line, options), flush=True)
+            missed += line.passed is False
+    print("-- the coach's model (part 5)", flush=True)
+    for part in (bench_coach_timings, bench_reference, bench_heads_up):
+        for line in part(options):
+            print(show(line, options), flush=True)
+            missed += line.passed is False
     print(f"{missed} target(s) missed" if missed else "all targets met")
     return 0
 

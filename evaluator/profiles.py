@@ -56,6 +56,13 @@ class GameProfile:
     # Fixed limit, or a big-bet structure a card room dealt (evaluator.structures).
     structure: str = FIXED_LIMIT
 
+    def __hash__(self) -> int:
+        """The key alone: equal profiles share it, and it is cheap. The coach's caches
+        look a profile up hundreds of thousands of times per answer, where hashing every
+        field was a tenth of the time; profiles with the same key but other settings are
+        still told apart by ``==``."""
+        return hash(self.key)
+
     @property
     def is_split(self) -> bool:
         return len(self.awards) > 1

@@ -123,6 +123,7 @@ def deal(setting: Setting, holdings: Sequence[Holding], index: int, seed: int) -
             if not thrown and left == profile.draws and not snow:
                 snow = keep_value(profile, hand, left)[0] < SNOW_BELOW
             fresh = stub[top : top + len(thrown)]
+            thrown = thrown[: len(fresh)]
             top += len(thrown)
             hand = tuple(c for c in hand if c not in thrown) + tuple(fresh)
             mine.append(hand)
@@ -194,6 +195,7 @@ def play(setting: Setting, d: Deal, choice: Action, seed: int) -> tuple[float, f
             keep, _ = choose_keep(view)
             thrown = tuple(c for c in hands[0] if c not in keep)
         fresh = d.learner_stream[stream : stream + len(thrown)]
+        thrown = thrown[: len(fresh)]  # a deck too short to give more (a table reshuffles)
         stream += len(thrown)
         hands[0] = tuple(c for c in hands[0] if c not in thrown) + tuple(fresh)
         last[0] = len(thrown)

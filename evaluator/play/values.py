@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
-from ..cards import Card
+from ..cards import DECK, Card
 from .players import PERSONALITIES, View, bet_chances
 from .ranges import POPULATION, Holding, holdings
 from .reading import keep_candidates
@@ -161,14 +161,29 @@ def _deals(
         chosen: list[Holding] = []
         used: set[Card] = set()
         for pool, cumulative in pools:
+            pick = None
             for _ in range(50):
-                pick = rng.choices(pool, cum_weights=cumulative)[0]
-                if not used.intersection(pick.cards):
+                candidate = rng.choices(pool, cum_weights=cumulative)[0]
+                if not used.intersection(candidate.cards):
+                    pick = candidate
                     break
+            if pick is None:  # the other hands took its cards: any hand of the pool that fits
+                fits = [h for h in pool if not used.intersection(h.cards)]
+                pick = rng.choice(fits) if fits else _any_hand(spot, used | blocked, pool, rng)
             used.update(pick.cards)
             chosen.append(pick)
         found.append(deal(setting, chosen, index, seed))
     return found
+
+
+def _any_hand(
+    spot: Spot, used: set[Card] | frozenset[Card], pool: Sequence[Holding], rng: random.Random
+) -> Holding:
+    """A random hand from the cards nobody holds, when no hand of the range fits (rare)."""
+    free = [c for c in DECK if c not in used]
+    like = pool[0] if pool else Holding((), POPULATION, False)
+    kind = like.personality if like.personality != POPULATION else "solid"
+    return Holding(tuple(rng.sample(free, spot.profile.hand_size)), kind, False)
 
 
 def value_spot(
