@@ -15,6 +15,13 @@ Plain Python and numpy, no Django. The public API, which pages and the
   (history -> seat to act), ``mix_for(hand, history)``,
   ``values_for(hand, history)``, ``seat_to_act(history)``, ``to_json()``.
 
+- ``solve_draw_spot(game, ranges, *, pot, bet, cap=4, first=0, weights=None,
+  iterations=1000, target_mbb=0.5) -> DrawSolution``: the last draw and the
+  last round, each range holding hands *before* the draw; each hand chooses
+  among a few sensible throws (``draw_choices``), the draws are dealt in full
+  or sampled (seeded), and ``DrawSolution.draws[hand][context]`` gives each
+  throw's probability (``throw_mix(hand, opponent_drew)``), with ``value``
+  and the exploitability as above.
 - ``advice_for(hand: LiveHand) -> LiveAdvice | None``: for the learner's
   decision in a played hand (heads-up, last round), both seats' ranges built
   from the hand under the coach's player model (``ranges.spot_for``), the
@@ -31,6 +38,7 @@ ranges*, not a solution of the whole game.
 from __future__ import annotations
 
 from .betting_tree import BET, CALL, CHECK, FOLD, RAISE
+from .last_draw import DrawSolution, solve_draw_spot
 from .last_round import solve_spot
 from .live_spot import LiveAdvice, advice_for
 from .ranges import RangeSpot, spot_for
@@ -42,10 +50,12 @@ __all__ = [
     "CHECK",
     "FOLD",
     "RAISE",
+    "DrawSolution",
     "LiveAdvice",
     "RangeSpot",
     "Solution",
     "advice_for",
+    "solve_draw_spot",
     "solve_spot",
     "spot_for",
 ]

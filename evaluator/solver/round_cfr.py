@@ -59,6 +59,9 @@ class RoundGame:
             self.regret[node.index] = np.zeros(shape)
             self.average[node.index] = np.zeros(shape)
         self.iterations = 0
+        # How likely each seat arrives at the round with each hand (its own part):
+        # 1 for a spot that starts here, the draw strategy when a draw comes first.
+        self.entry: list[Vector] = [np.ones(self.sizes[0]), np.ones(self.sizes[1])]
 
     # -- strategies -------------------------------------------------------------
 
@@ -78,7 +81,11 @@ class RoundGame:
         for seat in (0, 1):
             self._update(seat, self.iterations)
 
-    def _update(self, seat: int, weight: float) -> None:
+    def update(self, seat: int, weight: float) -> Vector:
+        """CFR+ regret and average updates of ``seat``; returns its values at the start."""
+        return self._update(seat, weight)
+
+    def _update(self, seat: int, weight: float) -> Vector:
         now = {node.index: self.current(node) for node in self.tree.decisions}
 
         def policy(node: Node) -> npt.NDArray[np.float64]:
@@ -96,12 +103,13 @@ class RoundGame:
             regret += q - expected[:, None]
             np.maximum(regret, 0.0, out=regret)
             self.average[node.index] += weight * own[node.index][:, None] * strategy
+        return values[0]
 
     # -- walks ---------------------------------------------------------------------
 
     def reaches(self, seat: int, policy: Policy, entry: Vector | None = None) -> dict[int, Vector]:
         """How likely ``seat`` plays to each history with each hand (its own part only)."""
-        start = np.ones(self.sizes[seat]) if entry is None else entry
+        start = self.entry[seat] if entry is None else entry
         found: dict[int, Vector] = {0: start}
         for node in self.tree.nodes:
             if node.actor is None:
