@@ -9,9 +9,14 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
+from evaluator.play import Action, LiveHand, TableSettings
+from evaluator.play.math_says import math_says, mix_words, round_position
 from evaluator.play.spot import judge_spot, spot_from_json
-from play import spot_answers
+from evaluator.solver import advice_for
+from play import hands, spot_answers
+from play.models import PlayedHand
 from tests.browser.axe import CLEAN
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -94,6 +99,8 @@ def test_a_spot_by_keyboard_answers_in_place_and_axe_finds_nothing(page, live_se
     answer.wait_for()
     focus_lands_on(page, "tool__answer")
     assert f"Best: {best_label()}" in answer.inner_text()
+    said = math_says(round_position(spot_from_json(LINE)))
+    expect(page.locator("#math-says")).to_contain_text(f"equilibrium play is: {said.mix_text}.")
     assert query(page)["pick"] == ["3d", "3c"]  # the spot has a URL to share
     # The table of choices is reached and scrolled by keyboard too.
     page.keyboard.press("Tab")
@@ -143,3 +150,72 @@ def test_a_phone_width_screen_needs_no_sideways_scrolling(page, live_server):
     page.set_viewport_size({"width": 375, "height": 740})
     page.goto(live_server.url + reverse("play:spot"))
     assert page.evaluate("document.documentElement.scrollWidth") <= 375
+
+
+def passive(hand: LiveHand) -> Action:
+    kinds = [legal.kind for legal in hand.legal_actions()]
+    if "draw" in kinds:
+        return Action("draw", ())
+    return Action("check" if "check" in kinds else "call")
+
+
+def heads_up_seed() -> int:
+    """A heads-up table (the start page's default opponent) whose hand, played passively,
+    gives the learner a bet after the last draw (found by the engine)."""
+    for seed in range(1, 300):
+        hand = LiveHand.start(TableSettings.default("badacey", seed, personalities=("solid",)))
+        while not hand.is_over:
+            if hand.draws_left == 0 and hand.legal_actions()[0].kind != "draw":
+                return seed
+            hand.play(passive(hand))
+    raise AssertionError("no seed reaches the last round")
+
+
+def test_a_reviewed_heads_up_hand_shows_the_math_and_links_to_the_coach(
+    page, live_server, monkeypatch, axe_both
+):
+    seed = heads_up_seed()
+    monkeypatch.setattr(hands, "new_seed", lambda: seed)
+    page.goto(live_server.url + reverse("play:start"))
+    page.get_by_label("Players at the table, you included").select_option("2")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Deal me in").press("Enter")
+    page.wait_for_function("window.htmx !== undefined")
+    for _ in range(40):
+        row = PlayedHand.objects.get()
+        live = hands.live_of(row)
+        if live.is_over:
+            break
+        action = passive(live)
+        page.keyboard.press("p" if action.kind == "draw" else "c")
+        page.wait_for_function(
+            """step => {
+                const input = document.querySelector('#play-table input[name=step]');
+                return document.querySelector('#play-result-title')
+                    || (input && Number(input.value) > step);
+            }""",
+            arg=row.step,
+        )
+    row = PlayedHand.objects.get()
+    assert row.is_over
+    page.goto(live_server.url + reverse("play:review", args=[row.pk]))
+    whole = hands.live_of(row)
+    steps = [
+        s
+        for s in range(row.step)
+        if whole.at_step(s).draws_left == 0 and whole.at_step(s).legal_actions()[0].kind != "draw"
+    ]
+    advice = advice_for(whole.at_step(steps[0]))
+    assert advice is not None
+    panel = page.locator(f"#math-says-{steps[0]}")
+    expect(panel).to_contain_text(f"equilibrium play is: {mix_words(advice.mix)}.")
+    expect(panel).to_contain_text("not a solution of the whole game")
+    assert axe_both(page) == CLEAN
+    # The link to ask the coach, followed by keyboard, opens the same spot.
+    link = page.get_by_role("link", name="Ask the coach about this spot").nth(steps[0])
+    link.focus()
+    with page.expect_navigation():
+        page.keyboard.press("Enter")
+    expect(page.locator(".tool__answer")).to_contain_text("Best:")
+    expect(page.locator("#math-says")).to_contain_text("The math says")
+    assert axe_both(page) == CLEAN
