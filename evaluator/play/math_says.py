@@ -131,12 +131,12 @@ def round_position(
     profile = spot.profile
     if spot.decision != "bet" or spot.draws_left != 0:
         raise NotSolved(
-            "the solver answers the last betting round, after the last draw; "
+            "this panel answers the last betting round, after the last draw, and "
             "this spot still has a draw to come"
         )
     if len(spot.opponents) != 1:
         raise NotSolved(
-            f"the solver answers heads-up spots; this one has {len(spot.opponents)} opponents"
+            f"this panel answers heads-up spots; this one has {len(spot.opponents)} opponents"
         )
     opponent = spot.opponents[0]
     done = profile.draws

@@ -160,6 +160,7 @@ def test_a_question_the_worker_has_not_answered_shows_working_and_asks_again(cli
     assert plain.status_code == 302 and plain["Location"] == url(**HEADS_UP)
 
 
+@pytest.mark.cache
 def test_new_questions_count_against_the_limit_for_new_spots(client, settings):
     settings.LIMITS = {**settings.LIMITS, spot_answers.SPOT_LIMIT: 1}
     response = client.get(url(**HEADS_UP))  # the verdict takes the one new spot allowed

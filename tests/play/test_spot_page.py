@@ -237,6 +237,7 @@ def test_an_htmx_request_with_a_problem_gets_the_whole_tool_with_the_messages(cl
     assert "Enter 0 or more." in field_error(response, "pot")
 
 
+@pytest.mark.cache
 def test_the_same_spot_asked_again_is_read_from_the_cache_and_not_counted(
     client, monkeypatch, settings
 ):
@@ -256,6 +257,7 @@ def test_the_same_spot_asked_again_is_read_from_the_cache_and_not_counted(
     assert text(again) == text(first)
 
 
+@pytest.mark.cache
 def test_new_spots_over_the_limit_are_refused_with_a_wait(client, settings):
     settings.LIMITS = {**settings.LIMITS, spot_answers.SPOT_LIMIT: 1}
     assert client.get(url(**CALL_SPOT)).status_code == 200
