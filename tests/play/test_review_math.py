@@ -17,7 +17,9 @@ from django.template.defaultfilters import floatformat
 from evaluator.play import Action, LiveHand, TableSettings
 from evaluator.play.coach import spot_of
 from evaluator.play.math_says import mix_words
+from evaluator.play.spot import judge_spot
 from evaluator.solver import advice_for
+from play import spot_answers
 from play.forms import SpotForm
 from tests.play.helpers import live, post_data, start_hand
 
@@ -101,16 +103,20 @@ def test_ask_the_coach_about_a_reviewed_decision_opens_that_spot(client, reviewe
     links = re.findall(r'<a href="(/play/spot/\?[^"]+)">Ask the coach about this spot</a>', page)
     assert len(links) == reviewed.decisions
     whole = live(reviewed)
+    links = [html.unescape(link) for link in links]
     for step, link in enumerate(links):
-        link = html.unescape(link)
         expected, _, mine, _ = spot_of(whole.at_step(step))
         form = SpotForm(_query(link))
         assert form.is_valid(), form.errors
         assert form.spot == expected
         assert form.learner_drew == (mine or None)
-    response = client.get(html.unescape(links[-1]))
+    # The page judges the table's spot with judge_spot, the function the batch answers with.
+    response = client.get(links[-1])
     assert response.status_code == 200
-    assert "The coach's verdict" in text(response.content.decode())
+    expected, _, _, _ = spot_of(whole.at_step(len(links) - 1))
+    assert expected.decision == "bet"  # a passive hand ends on a bet of the last round
+    best = judge_spot(expected, seed=spot_answers.SEED).best
+    assert f"Best: {best.label}" in text(response.content.decode())
 
 
 def _query(link: str):
