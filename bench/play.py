@@ -1,8 +1,7 @@
 """The study table: computer-vs-computer hands, PokerKit, timings and the coach's honesty.
 
-Run ``python -m bench.play`` (10,000 hands in each part, as docs/benchmarks.md
-describes) or with smaller ``--hands`` / ``--honesty-hands`` on a shared
-machine. Four parts:
+Run ``python -m bench.play`` (as docs/benchmarks.md describes) or with smaller
+sizes on a shared machine. Five parts:
 
 1. Seeded computer-vs-computer hands over every game, 2-6 seats and some
    short stacks (a personality sits in the learner's chair): no illegal
@@ -18,6 +17,11 @@ machine. Four parts:
    strategy (always the coach's play, each personality, random legal
    actions); its result in big bets per 100 hands with a 95% interval, and
    the coach's edge over each, paired hand by hand.
+
+5. The coach's model against references that do not share it (see the
+   comment above ``continue_hand``): the real table's own rollouts on spots
+   from played hands, heads-up matches with the seats swapped beside a plain
+   player, and the time of "ask the coach" and of a graded table action.
 
 PokerKit is imported here only; the product never imports it.
 """
@@ -42,7 +46,7 @@ from evaluator.play.table import MAX_SEATS, MIN_SEATS
 
 GAMES = ("badacey", "badeucey", "badugi", "ace_to_five", "deuce_to_seven")
 KINDS = ("solid", "caller", "aggressor")
-ACTION_TARGET_MS = 150.0
+ACTION_TARGET_MS = 300.0  # the coach now plays every choice out (issue 44 sets 300 ms)
 GRADE_TARGET_MS = 300.0
 
 Strategy = Callable[[LiveHand, random.Random], Action]
@@ -588,7 +592,7 @@ def bench_coach_timings(options: argparse.Namespace) -> list[Line]:
 def parse_options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.play", description=__doc__)
     parser.add_argument("--hands", type=int, default=10_000, help="self-play hands")
-    parser.add_argument("--honesty-hands", type=int, default=10_000, help="hands per strategy")
+    parser.add_argument("--honesty-hands", type=int, default=300, help="hands per strategy")
     parser.add_argument("--timed-actions", type=int, default=500)
     parser.add_argument("--timed-grades", type=int, default=100)
     parser.add_argument("--reference-spots", type=int, default=2_000, help="coach vs real table")
@@ -597,6 +601,9 @@ def parse_options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--timed-asks", type=int, default=100, help="ask-the-coach spots timed")
     parser.add_argument(
         "--only-coach", action="store_true", help="run only part 5, the coach's model"
+    )
+    parser.add_argument(
+        "--coach-parts", default="timings,reference,heads-up", help="which of part 5 to run"
     )
     parser.add_argument("--markdown", action="store_true", help="rows of docs/benchmarks.md")
     return parser.parse_args(argv)
@@ -619,8 +626,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(show(line, options), flush=True)
             missed += line.passed is False
     print("-- the coach's model (part 5)", flush=True)
-    for part in (bench_coach_timings, bench_reference, bench_heads_up):
-        for line in part(options):
+    parts = {
+        "timings": bench_coach_timings,
+        "reference": bench_reference,
+        "heads-up": bench_heads_up,
+    }
+    for name in options.coach_parts.split(","):
+        for line in parts[name.strip()](options):
             print(show(line, options), flush=True)
             missed += line.passed is False
     print(f"{missed} target(s) missed" if missed else "all targets met")

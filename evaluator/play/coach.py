@@ -29,7 +29,7 @@ from .grading import THRESHOLDS as THRESHOLDS
 from .grading import grade_choices
 from .ranges import POPULATION
 from .reading import BEST_TOP
-from .spot import ChoiceVerdict, OpponentInSpot, Spot, legal_choices
+from .spot_data import ChoiceVerdict, OpponentInSpot, Spot, legal_choices
 from .table import Action, Grade, LegalAction, TableSettings
 from .throws import Tally, tally_throw, unseen_for
 from .values import TABLE_BUDGET, value_spot
@@ -222,10 +222,23 @@ def _judged(
     return grade_choices(spot, valued)
 
 
+AGGRESSIVE = ("bet", "raise")
+
+
 def _same(a: Action, b: Action) -> bool:
-    if a.kind != b.kind:
+    """The same choice: a spot calls the first bet of a round "bet" even where the table
+    calls it "raise" (the big blind's option), so the two read as one."""
+    if a.kind != b.kind and not (a.kind in AGGRESSIVE and b.kind in AGGRESSIVE):
         return False
     return set(a.discards) == set(b.discards)
+
+
+def _at_table(hand: LiveHand, action: Action) -> Action:
+    """The choice as the table spells it (its own word for a bet or a raise)."""
+    if action.kind in AGGRESSIVE:
+        kind = next(a.kind for a in hand.legal_actions() if a.kind in AGGRESSIVE)
+        return Action(kind)
+    return action
 
 
 def grade_decision(hand_before: LiveHand, action: Action) -> Grade:
@@ -249,7 +262,7 @@ def grade_decision(hand_before: LiveHand, action: Action) -> Grade:
         better_play = _throw_words(best.action.discards).capitalize()
     else:
         labels = {a.kind: a.label for a in hand_before.legal_actions()}
-        better_play = labels.get(best.action.kind, best.label)
+        better_play = labels.get(_at_table(hand_before, best.action).kind, best.label)
     return Grade(
         hand_before.step,
         action.text,
@@ -257,7 +270,7 @@ def grade_decision(hand_before: LiveHand, action: Action) -> Grade:
         verdict.reason_code,
         verdict.reason,
         None if correct else better_play,
-        None if correct else best.action,
+        None if correct else _at_table(hand_before, best.action),
         0.0 if correct else round(max(verdict.loss_bb, 0.0), 3),
         spot.decision,
         details,
@@ -275,7 +288,7 @@ def coach_action(hand: LiveHand) -> Action:
     if not hand.legal_actions():
         raise ValueError("the learner has no decision to make")
     spot, models, mine, actions = spot_of(hand)
-    return _judged(spot, models, mine, actions, ())[0].action
+    return _at_table(hand, _judged(spot, models, mine, actions, ())[0].action)
 
 
 @dataclass(frozen=True)

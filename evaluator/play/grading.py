@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ..cards import format_cards
 from ..wording import number_word
-from .spot import ChoiceVerdict, Spot, choice_label
+from .spot_data import ChoiceVerdict, Spot, choice_label
 from .table import Action
 from .values import ValuedSpot
 

@@ -14,15 +14,22 @@ hand, so the page, the batch and the table can never disagree.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from itertools import combinations
 
 from ..cards import Card, parse_cards
 from ..errors import EvaluatorError
 from ..profiles import PROFILES, GameProfile
 from ..wording import excerpt
+from .grading import grade_choices
 from .spelling import card_code
+from .spot_data import ChoiceVerdict as ChoiceVerdict
+from .spot_data import OpponentInSpot as OpponentInSpot
+from .spot_data import Spot as Spot
+from .spot_data import SpotError as SpotError
+from .spot_data import SpotVerdict as SpotVerdict
+from .spot_data import choice_label as choice_label
+from .spot_data import legal_choices as legal_choices
 from .table import Action
+from .values import value_spot
 
 GAMES = ("badacey", "badeucey", "badugi", "ace_to_five", "deuce_to_seven")
 DECISIONS = ("bet", "draw")
@@ -41,72 +48,6 @@ KEYS = (
 )
 MAX_OPPONENTS = 5  # a study table seats six
 MAX_CHIPS = 10**9
-
-
-class SpotError(EvaluatorError):
-    """A spot the coach cannot read; the message is one sentence, shown to the user as is."""
-
-
-@dataclass(frozen=True)
-class OpponentInSpot:
-    """What the learner saw one opponent do: cards taken at each draw (0 = stood pat)."""
-
-    drew: tuple[int, ...]
-    acts_after: bool = False
-
-
-@dataclass(frozen=True)
-class Spot:
-    """One decision of the learner, as much as the learner can know of it."""
-
-    game: str
-    decision: str
-    cards: tuple[Card, ...]
-    dead: tuple[Card, ...]
-    draws_left: int
-    pot: int
-    to_call: int
-    bet: int
-    raises_left: int
-    opponents: tuple[OpponentInSpot, ...]
-    stacks: tuple[int, ...] | None = None
-
-    @property
-    def profile(self) -> GameProfile:
-        return PROFILES[self.game]
-
-    @property
-    def big_bet(self) -> int:
-        """The size of a bet in the rounds after the second draw, the unit grades are in.
-
-        The rounds before it bet half as much, so ``bet`` is doubled there.
-        """
-        done = self.profile.draws - self.draws_left + (1 if self.decision == "draw" else 0)
-        return self.bet if done >= self.profile.big_bet_from_round else 2 * self.bet
-
-
-@dataclass(frozen=True)
-class ChoiceVerdict:
-    """One legal choice, its value from the model, and the grade the table would give it."""
-
-    action: Action
-    label: str
-    value: float
-    loss_bb: float
-    grade: str
-    reason_code: str
-    reason: str
-
-
-@dataclass(frozen=True)
-class SpotVerdict:
-    """Every legal choice of a spot, best first, and what the values were computed against."""
-
-    spot: Spot
-    choices: tuple[ChoiceVerdict, ...]
-    best: ChoiceVerdict
-    model: str
-    error_bb: float
 
 
 # -- reading a line ------------------------------------------------------------------
@@ -248,53 +189,11 @@ def _opponents(
     return tuple(found)
 
 
-# -- the choices --------------------------------------------------------------------
-
-
-def legal_choices(spot: Spot) -> tuple[Action, ...]:
-    """Every choice the rules allow in the spot, in a stable order."""
-    if spot.decision == "draw":
-        most = min(spot.profile.max_discard, len(spot.cards))
-        return tuple(
-            Action("draw", thrown)
-            for size in range(most + 1)
-            for thrown in combinations(spot.cards, size)
-        )
-    found = [Action("fold")]
-    found.append(Action("check") if spot.to_call == 0 else Action("call"))
-    if spot.raises_left > 0 and _can_raise(spot):
-        found.append(Action("bet") if spot.to_call == 0 else Action("raise"))
-    if spot.to_call == 0:
-        found = found[1:] + found[:1]  # folding to a free check is legal but listed last
-    return tuple(found)
-
-
-def _can_raise(spot: Spot) -> bool:
-    return spot.stacks is None or spot.stacks[0] > spot.to_call
-
-
-def choice_label(spot: Spot, action: Action) -> str:
-    """Words for a choice: "Call 4", "Throw K♣ 7♥", "Stand pat"."""
-    if action.kind == "draw":
-        if not action.discards:
-            return "Stand pat"
-        return "Throw " + " ".join(c.text for c in action.discards)
-    if action.kind == "call":
-        return f"Call {spot.to_call}"
-    if action.kind == "bet":
-        return f"Bet {spot.bet}"
-    if action.kind == "raise":
-        return f"Raise {spot.bet}"
-    return action.kind.capitalize()
-
-
 # -- judging ------------------------------------------------------------------------
 
 
 def judge_spot(spot: Spot, *, seed: int = 0) -> SpotVerdict:
     """Value and grade every legal choice of ``spot`` (deterministic for a given seed)."""
-    from .grading import grade_choices
-    from .values import value_spot  # the model imports this module's types
 
     valued = value_spot(spot, legal_choices(spot), seed=seed)
     choices = grade_choices(spot, valued)

@@ -28,7 +28,7 @@ from .players import PERSONALITIES, View, bet_chances
 from .ranges import POPULATION, Holding, holdings
 from .reading import keep_candidates
 from .rollout import Deal, Setting, deal, play
-from .spot import Spot
+from .spot_data import Spot
 from .table import Action
 
 # How many deals each choice is played against (docs/play.md, "The numbers").
@@ -234,13 +234,19 @@ def value_spot(
     for choice in [*finalists, *ranked[:DRAW_FINALISTS]]:
         done = results.get(choice, [])
         results[choice] = done + [play(setting, d, choice, seed) for d in deals[len(done) :]]
+    while True:  # a throw valued on the screening deals only may not end up on top
+        top = max(results, key=lambda a: _mean(results[a]))
+        if len(results[top]) == len(deals):
+            break
+        done = results[top]
+        results[top] = done + [play(setting, d, top, seed) for d in deals[len(done) :]]
     values = {a: _mean(r) for a, r in results.items()}
     shares = {a: sum(x[1] for x in r) / len(r) for a, r in results.items()}
     alone = {a: sum(x[2] for x in r) / len(r) for a, r in results.items()}
     best = max(values, key=lambda a: values[a])
     error = 0.0
     for choice, found in results.items():
-        if choice is best or len(found) < len(results[best]):
+        if choice is best or len(found) < len(deals):
             continue
         diffs = [b[0] - c[0] for b, c in zip(results[best], found, strict=True)]
         error = max(error, _standard_error(diffs))

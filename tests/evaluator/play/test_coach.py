@@ -176,3 +176,19 @@ def test_after_a_reshuffle_before_my_draw_my_old_discards_are_back_in_the_deck()
                 kinds = {a.kind for a in legal}
                 hand.play(Action("check" if "check" in kinds else "call"))
     raise AssertionError("no seeded hand reshuffled just before the learner's draw")
+
+
+def big_blind_option(hand: LiveHand) -> bool:
+    kinds = {a.kind for a in hand.legal_actions()}
+    return {"check", "raise"} <= kinds
+
+
+def test_the_coachs_play_is_legal_at_the_big_blinds_option():
+    """The big blind's option is a "raise" at the table but a first bet in a spot: the coach
+    must answer with the table's own word, and grade the table's word."""
+    hand = find("deuce_to_seven", big_blind_option, seats=3, tries=2000)
+    hand.check_legal(coach_action(hand))
+    graded = grade_decision(hand, Action("raise"))
+    assert graded.grade in ("correct", "inaccuracy", "blunder")
+    if graded.better_action is not None:
+        hand.check_legal(graded.better_action)
