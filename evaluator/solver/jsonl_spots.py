@@ -2,8 +2,9 @@
 
 The format is documented in docs/play.md ("The equilibrium solver"). Each
 line is a JSON object ``{"game", "pot", "bet", "cap", "first", "ranges",
-"iterations"}`` (``weights`` and ``target_mbb`` optional); each answer is one
-line, ``{"ok": true, "value", "exploitability", "iterations", "strategy"}``
+"iterations"}`` (``weights``, ``target_mbb`` and ``draw`` optional); each
+answer is one line, ``{"ok": true, "value", "exploitability", "iterations",
+"strategy"}`` (``"draws"`` instead of ``"strategy"`` for a draw spot)
 or ``{"ok": false, "error": "<sentence>"}``. A bad line never stops the
 batch. Plain Python: the command only hands its streams to ``answer_lines``.
 """
@@ -16,10 +17,22 @@ from typing import IO, Any
 from ..errors import EvaluatorError
 from ..profiles import get_profile
 from ..wording import excerpt
+from .last_draw import solve_draw_spot
 from .last_round import DEFAULT_ITERATIONS, DEFAULT_TARGET_MBB, solve_spot
 
 MAX_LINE_CHARS = 1 << 20
-KEYS = ("game", "pot", "bet", "cap", "first", "ranges", "weights", "iterations", "target_mbb")
+KEYS = (
+    "game",
+    "pot",
+    "bet",
+    "cap",
+    "first",
+    "ranges",
+    "weights",
+    "iterations",
+    "target_mbb",
+    "draw",
+)
 REQUIRED = ("game", "pot", "bet", "ranges")
 
 
@@ -77,7 +90,13 @@ def solve_request(request: object) -> dict[str, Any]:
     if not isinstance(game, str):
         raise EvaluatorError('the game must be a name, such as "badugi"')
     profile = get_profile(game)
-    solution = solve_spot(
+    draw = request.get("draw", False)
+    if not isinstance(draw, bool):
+        raise EvaluatorError(
+            "draw must be true (the ranges hold hands before the last draw) or false"
+        )
+    solve = solve_draw_spot if draw else solve_spot
+    solution = solve(
         profile,
         request["ranges"],
         pot=request["pot"],

@@ -26,6 +26,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -39,7 +40,7 @@ from .draw_choices import ENUMERATE_UP_TO, SAMPLED, replacements, sensible_throw
 from .hand_matrix import HandMatrix
 from .last_round import DEFAULT_TARGET_MBB, _check_numbers
 from .ranges_input import Range, read_range
-from .round_cfr import RoundGame
+from .round_cfr import RoundGame, average_weight
 
 Vector = npt.NDArray[np.float64]
 Index = npt.NDArray[np.int64]
@@ -74,6 +75,29 @@ class DrawSolution:
     seconds: float
     after_draw: tuple[int, int]
     dealing: str
+
+    def to_json(self, digits: int = 4) -> dict[str, Any]:
+        """The answer of ``solve --jsonl`` to a line with ``"draw": true`` (docs/play.md)."""
+        return {
+            "ok": True,
+            "game": self.game,
+            "value": [round(v, digits) for v in self.value],
+            "exploitability": {
+                "chips": round(self.exploitability, 6),
+                "mbb_per_hand": round(self.exploitability_mbb, 3),
+                "pct_pot": round(self.exploitability_pct_pot, 4),
+            },
+            "iterations": self.iterations,
+            "after_draw": list(self.after_draw),
+            "dealing": self.dealing,
+            "draws": {
+                hand: {
+                    context: {throw: round(p, digits) for throw, p in mix.items()}
+                    for context, mix in per.items()
+                }
+                for hand, per in self.draws.items()
+            },
+        }
 
     def throw_mix(self, hand: str, opponent_drew: int | None = None) -> dict[str, float]:
         """The throws' probabilities for ``hand`` (written as in ``ranges``)."""
@@ -272,7 +296,7 @@ class _DrawGame:
 
     def iterate(self) -> None:
         self.iterations += 1
-        t = float(self.iterations)
+        t = average_weight(self.iterations)
         for seat in (0, 1):
             self._set_entries(averaged=False)
             values = {key: game.update(seat, t) for key, (game, _, _) in self.rounds.items()}

@@ -50,6 +50,7 @@ def test_a_good_line_answers_values_exploitability_and_every_mix():
         (json.dumps({**GOOD, "ranges": [["A♠ 2♥ 3♦"], ["5♠ 6♥ 7♦ 8♣"]]}), "seat 0's hand 1"),
         (json.dumps({**GOOD, "ranges": [["A♠ 2♥ 3♦ 4♣"], ["A♠ 6♥ 7♦ 8♣"]]}), "can meet"),
         (json.dumps({**GOOD, "weights": [[1, 1], ["x"]]}), "weight 1 must be a number"),
+        (json.dumps({**GOOD, "draw": "yes"}), "draw must be true"),
     ],
 )
 def test_a_bad_line_gets_one_sentence(line, words):
@@ -65,3 +66,21 @@ def test_every_line_gets_its_answer_in_order_and_a_bad_one_does_not_stop_the_bat
     answer_lines(io.StringIO("\n".join(lines) + "\n"), out)
     answers = [json.loads(text) for text in out.getvalue().splitlines()]
     assert [a["ok"] for a in answers] == [False, True, False, False]
+
+
+def test_a_draw_line_answers_each_throws_probability():
+    line = {**GOOD, "ranges": [["A♠ 2♥ 3♦ 3♣"], ["5♠ 6♥ 7♦ 8♣"]], "draw": True}
+    answer = json.loads(answer_text(json.dumps(line)))
+    assert answer["ok"] is True
+    assert set(answer["draws"]["A♠ 2♥ 3♦ 3♣"][""]) == {"stand pat", "throw 3♣"}
+    assert set(answer["draws"]["5♠ 6♥ 7♦ 8♣"]) == {"after 0", "after 1"}
+    assert sum(answer["value"]) == pytest.approx(GOOD["pot"], abs=1e-3)
+
+
+def test_the_same_spot_twice_is_solved_once():
+    from evaluator.solver import solve_spot
+
+    spot = {k: GOOD[k] for k in ("pot", "bet", "cap", "first", "iterations")}
+    assert solve_spot("badugi", GOOD["ranges"], **spot) is solve_spot(
+        "badugi", [list(r) for r in GOOD["ranges"]], **spot
+    )
