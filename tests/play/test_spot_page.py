@@ -115,6 +115,9 @@ def test_a_spot_shows_every_choice_with_its_value_grade_and_reason(client, field
     assert f"Best: {choice_words(verdict.best)} {verdict.best.reason}" in page
     assert verdict.model in page
     assert LEAK.findall(response.content.decode()) == []
+    # The math panel is for heads-up spots only.
+    heads_up = len(verdict.spot.opponents) == 1
+    assert ('id="math-says"' in response.content.decode()) == heads_up
 
 
 def _line_of(fields: dict[str, str]) -> dict[str, object]:
