@@ -302,6 +302,8 @@ LIMITS = {
     "play_start_per_address": env_int("DJANGO_LIMIT_PLAY_START_PER_ADDRESS", 60),
     # Each answer on a decision's practise page is an exact grade of every throw.
     "play_practise_per_address": env_int("DJANGO_LIMIT_PLAY_PRACTISE_PER_ADDRESS", 300),
+    # Each new spot on "ask the coach" plays out every choice, up to a second of CPU.
+    "play_spot_per_address": env_int("DJANGO_LIMIT_PLAY_SPOT_PER_ADDRESS", 120),
     # Each refused course-site launch checks a signature (docs/lti.md); good ones are free.
     "lti_refused_launch_per_address": env_int("DJANGO_LIMIT_LTI_REFUSED_LAUNCH_PER_ADDRESS", 30),
 }

@@ -123,3 +123,33 @@ class DecisionCard(models.Model):
 
     def __str__(self) -> str:
         return f"card for {self.decision}"
+
+
+MATH_WORKING, MATH_DONE, MATH_FAILED = "working", "done", "failed"
+MATH_STATES = [(MATH_WORKING, "Working"), (MATH_DONE, "Done"), (MATH_FAILED, "Failed")]
+
+
+class SolvedRound(models.Model):
+    """One "math says" answer: a heads-up last round solved by the background worker.
+
+    Solving takes seconds to a minute, too long for a request, so the page
+    queues a task and shows "working" until this row is done. The row, not
+    the cache, carries the answer, because the worker and the web servers
+    share the database whatever cache each has. One row per question (its
+    key names the spot and the code version), so a question asked twice is
+    solved once. Rows older than ``play.math_answers.KEEP_DAYS`` are deleted
+    by the task that adds a new one.
+    """
+
+    key = models.CharField(max_length=80, unique=True)
+    state = models.CharField(max_length=10, choices=MATH_STATES, default=MATH_WORKING)
+    answer = models.JSONField(null=True, blank=True, help_text="MathSays.to_json() when done.")
+    error = models.TextField(blank=True, help_text="Why it failed, in words.")
+    created_at = models.DateTimeField(default=timezone.now)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["updated_at"], name="solvedround_updated")]
+
+    def __str__(self) -> str:
+        return f"solved round {self.key[:12]} ({self.state})"

@@ -10,9 +10,12 @@ with JavaScript off.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
+from django.core.exceptions import ValidationError
 from django.db.models import Count, Sum
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -24,16 +27,21 @@ from django_htmx.middleware import HtmxDetails
 from badacey_site import sign_in_limits
 from evaluator import PROFILES, EvaluatorError
 from evaluator.play import PERSONALITIES, IllegalAction, LiveHand, grade_decision
+from evaluator.play.coach import spot_of
+from evaluator.play.spot import SpotError, SpotVerdict
 from lessons.deals.histories import replay_history
 from lessons.exercises.forms import ReplayStepForm
 from lessons.hands.hand_admin import phh_note, phh_response
 from lessons.learners.progress import learner_of
 from lessons.models import Learner
 from lessons.replayer.steps import ReplayPage
-from play import decision_queue, hands, table_view
-from play.forms import ActForm, QueueForm, StartForm, first_error
+from lessons.tools.views import _page as tool_page
+from play import decision_queue, hands, math_answers, spot_answers, table_view
+from play.forms import ActForm, QueueForm, SpotForm, StartForm, first_error
 from play.models import DecisionCard, GradedDecision, PlayedHand
+from play.spot_query import spot_query
 
+logger = logging.getLogger(__name__)
 START_LIMIT = "play_start_per_address"
 PRACTISE_LIMIT = "play_practise_per_address"
 
@@ -209,7 +217,10 @@ def review(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
         return redirect(hand)
     live = _live(hand)
     context = _review_replay(request, hand, live)
-    grades = [(g, _card_of(g)) for g in hand.grades.select_related("review_card")]
+    grades = [
+        (g, _card_of(g), _decision_extras(request, hand, live, g.step))
+        for g in hand.grades.select_related("review_card")
+    ]
     context |= {
         "hand": hand,
         "grades": grades,
@@ -376,3 +387,125 @@ def history(request: HtmxHttpRequest) -> HttpResponse:
 
 def _plain(message: str, status: int) -> HttpResponse:
     return HttpResponse(message, status=status, content_type="text/plain; charset=utf-8")
+
+
+@require_safe
+def spot(request: HtmxHttpRequest) -> HttpResponse:
+    """Ask the coach: any spot typed in, every legal choice valued and graded.
+
+    A GET form, so a spot is a link. The verdict is ``judge_spot``'s, the
+    function the table grades with, read from the cache when anyone asked
+    the same spot before (``play.spot_answers``); a new spot counts against
+    the address's limit. An htmx request gets the answer (or, with a
+    problem, the whole tool: ``lessons.tools.views``), a plain one the page.
+    """
+    form = SpotForm(request.GET or None)
+    verdict: SpotVerdict | None = None
+    status = 200
+    retry = 0
+    if form.is_bound:
+        if form.is_valid() and form.spot is not None:
+            try:
+                verdict = spot_answers.judge_for(sign_in_limits.address_of(request), form.spot)
+            except spot_answers.TooManySpots as busy:
+                status, retry = 429, busy.verdict.retry_seconds
+                form.add_error(
+                    None,
+                    ValidationError(
+                        f"This page has judged many new spots for your address lately, so it "
+                        f"is pausing: ask again in {busy.verdict.minutes} minute"
+                        f"{'s' if busy.verdict.minutes > 1 else ''}. Spots anyone has asked "
+                        "before are still answered now.",
+                        code="busy",
+                    ),
+                )
+            except SpotError as error:  # the form checked first, so this is a safety net
+                status = 400
+                text = str(error)
+                form.add_error(None, f"{text[:1].upper()}{text[1:].rstrip('.')}.")
+            except EvaluatorError as error:  # the engine failed on a spot it accepted
+                logger.exception("ask the coach could not judge %s", form.line)
+                status = 500
+                form.add_error(
+                    None,
+                    f"The coach could not work this spot out ({str(error).rstrip('.')}). "
+                    "This is a fault of the site, not of your spot; it has been logged.",
+                )
+        else:
+            status = 400
+    context: dict[str, Any] = {"form": form, "verdict": verdict, "crumb": "Ask the coach"}
+    if verdict is not None and form.spot is not None:
+        context["math"] = _math_panel(request, form)
+    response = tool_page(request, "play/spot.html", context, status, "spot-tool")
+    if retry:
+        response["Retry-After"] = str(retry)
+    return response
+
+
+def _math_panel(request: HtmxHttpRequest, form: SpotForm) -> dict[str, Any] | None:
+    """The "math says" panel's context for a read spot: None when it is not heads-up."""
+    assert form.spot is not None
+    panel = math_answers.panel_for(
+        sign_in_limits.address_of(request),
+        form.spot,
+        learner_drew=form.learner_drew,
+        bets_made=form.bets_made,
+    )
+    if panel is None:
+        return None
+    query = request.GET.urlencode()
+    return {
+        "panel": panel,
+        "anchor": "math-says",
+        "poll_url": f"{reverse('play:spot_math')}?{query}",
+        "page_url": f"{reverse('play:spot')}?{query}",
+    }
+
+
+@require_safe
+def spot_math(request: HtmxHttpRequest) -> HttpResponse:
+    """The "math says" panel alone, which a "working" panel asks for again until it is done.
+
+    Without htmx (a link followed by hand) it sends the whole spot page instead.
+    """
+    if not request.htmx:
+        return redirect(reverse("play:spot") + "?" + request.GET.urlencode())
+    form = SpotForm(request.GET)
+    math = _math_panel(request, form) if form.is_valid() and form.spot is not None else None
+    return render(request, "play/_math_says.html", {"math": math})
+
+
+def _decision_extras(
+    request: HtmxHttpRequest, hand: PlayedHand, live: LiveHand, step: int
+) -> dict[str, Any]:
+    """A reviewed decision's "ask the coach about this spot" link and "math says" panel."""
+    try:
+        before = live.at_step(step)
+    except EvaluatorError:
+        return {}
+    spot, _, mine, _ = spot_of(before)
+    query = spot_query(spot)
+    if mine:
+        query["my_drew"] = " ".join(str(n) for n in mine)
+    extras: dict[str, Any] = {"ask_url": f"{reverse('play:spot')}?{urlencode(query)}"}
+    panel = math_answers.review_panel(sign_in_limits.address_of(request), hand, step, before)
+    if panel is not None:
+        anchor = f"math-says-{step}"
+        extras["math"] = {
+            "panel": panel,
+            "anchor": anchor,
+            "poll_url": reverse("play:review_math", args=[hand.pk, step]),
+            "page_url": reverse("play:review", args=[hand.pk]),
+        }
+    return extras
+
+
+@require_safe
+def review_math(request: HtmxHttpRequest, hand_id: int, step: int) -> HttpResponse:
+    """One reviewed decision's "math says" panel alone, asked for again while it is working."""
+    _, hand = _owned(request, hand_id)
+    get_object_or_404(GradedDecision, hand=hand, step=step)
+    if not request.htmx or not hand.is_over:
+        return redirect(reverse("play:review", args=[hand.pk]) + f"#math-says-{step}")
+    extras = _decision_extras(request, hand, _live(hand), step)
+    return render(request, "play/_math_says.html", {"math": extras.get("math")})

@@ -58,13 +58,16 @@ class ToolForm(forms.Form):
     field would have made of the mangled value.
     """
 
+    # Fields a browser sends once per ticked box (a multiple choice), so never "twice".
+    repeatable: tuple[str, ...] = ()
+
     def clean(self) -> dict[str, Any]:
         """Runs first in every tool form's ``clean()``, so nothing is computed from such data."""
         cleaned = super().clean()
         for name in self.fields:
             values = self.data.getlist(name) if hasattr(self.data, "getlist") else []
             problem = None
-            if len(values) > 1:
+            if len(values) > 1 and name not in self.repeatable:
                 problem = "This was sent more than once; send it once."
             elif any("\ufffd" in value for value in values):
                 problem = "This is not readable text (it was not sent as UTF-8)."
