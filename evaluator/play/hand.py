@@ -120,7 +120,7 @@ class LiveHand:
         hand = cls.start(settings)
         for step, action in enumerate(learner_actions):
             try:
-                hand._play_learner(action)
+                hand._play_learner(action, stored=True)
             except IllegalAction as error:
                 raise IllegalAction(f"step {step}: {error}") from None
         return hand
@@ -277,6 +277,8 @@ class LiveHand:
         t, s = self._table, self.settings
         over = self.is_over
         showdown = over and len(t.live) > 1
+        # Once the hand is over the pot has been paid out, as PokerKit's state has it.
+        stacks = self.final_stacks() if over else tuple(t.stack)
         seats = []
         for seat in range(s.seats):
             is_learner = seat == s.learner_seat
@@ -289,7 +291,7 @@ class LiveHand:
                     "is_learner": is_learner,
                     "personality": key,
                     "personality_name": PERSONALITIES[key].name if key else None,
-                    "stack": t.stack[seat],
+                    "stack": stacks[seat],
                     "bet": t.put[seat] if not over else 0,
                     "in_pot": t.total_in[seat],
                     "folded": t.folded[seat],
@@ -307,7 +309,7 @@ class LiveHand:
             "step": self.step,
             "street": self.street,
             "draws_left": self.draws_left,
-            "pot": t.pot,
+            "pot": 0 if over else t.pot,
             "button": s.button,
             "to_act": self.to_act,
             "learner_seat": s.learner_seat,
@@ -440,10 +442,13 @@ class LiveHand:
             cards = "card" if most == 1 else "cards"
             return (LegalAction("draw", None, most, f"Stand pat or throw up to {most} {cards}"),)
         o = self._table.options()
-        found = [LegalAction("fold", None, 0, "Fold")]
+        found = []
+        # Folding when checking is free throws a share of the pot away for nothing,
+        # so it is not offered (PokerKit warns about it reading such a file).
         if o.to_call == 0:
             found.append(LegalAction("check", None, 0, "Check"))
         else:
+            found.append(LegalAction("fold", None, 0, "Fold"))
             chips = min(o.to_call, o.stack)
             short = " (all in)" if o.stack <= o.to_call else ""
             found.append(LegalAction("call", o.put + chips, 0, f"Call {chips}{short}"))
@@ -454,8 +459,13 @@ class LiveHand:
             found.append(LegalAction(o.aggressive, total, 0, f"{word} {total}{short}"))
         return tuple(found)
 
-    def check_legal(self, action: Action) -> None:
-        """Raise ``IllegalAction`` (saying why) unless the learner may take ``action`` now."""
+    def check_legal(self, action: Action, stored: bool = False) -> None:
+        """Raise ``IllegalAction`` (saying why) unless the learner may take ``action`` now.
+
+        ``stored``: the action comes from a hand already recorded. Hands stored
+        before folding with a free check was withdrawn may hold such a fold, and
+        must still rebuild; a new post may not fold then.
+        """
         if self.is_over:
             raise IllegalAction("the hand is over: there is nothing left to decide")
         if not self.learner_to_act():
@@ -463,6 +473,10 @@ class LiveHand:
                 "it is not your turn"
             )  # pragma: no cover - the run stops at the learner
         legal = {a.kind: a for a in self._legal(self.settings.learner_seat)}
+        if stored and action.kind == "fold" and "check" in legal:
+            return
+        if action.kind == "fold" and "check" in legal:
+            raise IllegalAction("checking costs nothing here, so there is no reason to fold")
         if action.kind not in legal:
             if action.kind == "draw":
                 raise IllegalAction("it is a betting round, not a draw: bet, call, check or fold")
@@ -505,8 +519,8 @@ class LiveHand:
             action=None,
         )
 
-    def _play_learner(self, action: Action) -> None:
-        self.check_legal(action)
+    def _play_learner(self, action: Action, stored: bool = False) -> None:
+        self.check_legal(action, stored)
         point = self._point()
         seat = self.settings.learner_seat
         self._learner_actions.append(action)
