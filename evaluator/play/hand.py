@@ -265,6 +265,20 @@ class LiveHand:
         """The finished hand in the site's deal notation; ``evaluator.replay`` reads it back."""
         return format_deal(self.record())
 
+    def learner_last_draw(self) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+        """The learner's latest draw: the cards thrown and the cards received (None before any).
+
+        Only the learner's own: a page shows them leaving and arriving, and
+        never learns another seat's cards this way.
+        """
+        name = self._name(self.settings.learner_seat)
+        lines = [line for line in self._streets if isinstance(line, DrawLine)]
+        entries = [e for line in lines for e in line.entries] + list(self._entries)
+        mine = [e for e in entries if e.seat == name]
+        if not mine:
+            return None
+        return tuple(mine[-1].discards), tuple(mine[-1].receives)
+
     def decision_points(self) -> tuple[DecisionPoint, ...]:
         """Each of the learner's decisions so far (and the one pending, if any)."""
         points = list(self._points)
