@@ -54,3 +54,20 @@ def test_a_seat_sees_only_its_own_cards():
             if isinstance(v, Card)
         ]
         assert set(cards) == set(hand.hand_of(seat))
+
+
+def test_docs_play_md_prints_the_style_targets():
+    """The targets table in docs/play.md says what STYLE_TARGETS holds."""
+    import re
+    from pathlib import Path
+
+    from evaluator.play.players import STYLE_TARGETS
+
+    text = (Path(__file__).resolve().parents[3] / "docs" / "play.md").read_text(encoding="utf-8")
+    for key, by_seats in STYLE_TARGETS.items():
+        name = PERSONALITIES[key].name
+        row = re.search(rf"^\| {name} \| (.+) \|$", text, re.MULTILINE)
+        assert row, name
+        cells = [c.strip() for c in row.group(1).split("|")]
+        expected = [f"{t.vpip:.0%} / {t.raises:.0%}" for _, t in sorted(by_seats.items())]
+        assert cells == expected
