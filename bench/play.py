@@ -463,7 +463,8 @@ def parse_options(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     options = parse_options(argv)
-    print(f"study table benchmark, Python {sys.version.split()[0]}")
+    quick = " (quick)" if options.quick else ""
+    print(f"study table benchmark, Python {sys.version.split()[0]}{quick}")
     if options.markdown:
         print(MARKDOWN_HEAD)
     missed = 0
