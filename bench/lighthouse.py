@@ -143,7 +143,8 @@ def bench_table_lighthouse(options: argparse.Namespace) -> list:
 
     program, browser = lighthouse_command(), chromium()
     if program is None or browser is None:
-        return [Line("Lighthouse, the study table", "skipped", "", None)]
+        missing = "lighthouse (see bench/lighthouse.py)" if program is None else "chromium"
+        return [Line("Lighthouse, the study table", f"skipped: no {missing}", "", None)]
     env: dict[str, str] = {}
     with gunicorn(env_out=env) as base:
         made = run.run(

@@ -74,3 +74,13 @@ def test_the_bench_prints_each_style_next_to_its_target(capsys):
         for seats in STYLE_SEATS:
             assert f"{key}, {seats} seats: played / raised before the first draw" in labels
     assert all(line.target for line in lines)
+
+
+def test_the_tables_lighthouse_line_says_how_to_install_it_when_it_is_missing(monkeypatch):
+    import argparse
+
+    from bench import lighthouse as lighthouse_bench
+
+    monkeypatch.setattr(lighthouse_bench, "lighthouse_command", lambda: None)
+    (line,) = lighthouse_bench.bench_table_lighthouse(argparse.Namespace(quick=True))
+    assert "study table" in str(line) and "bench/lighthouse.py" in str(line)
