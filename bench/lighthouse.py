@@ -176,6 +176,11 @@ def bench_table_lighthouse(options: argparse.Namespace) -> list:
 if __name__ == "__main__":
     from bench.measure import show
 
-    opts = argparse.Namespace(markdown=False, quick=False)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.lighthouse", description="Lighthouse on the study table."
+    )
+    parser.add_argument("--quick", action="store_true", help="the same one page (accepted)")
+    parser.add_argument("--markdown", action="store_true", help="a row of docs/benchmarks.md")
+    opts = parser.parse_args()
     for line in bench_table_lighthouse(opts):
         print(show(line, opts))
