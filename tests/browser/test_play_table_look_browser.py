@@ -103,3 +103,37 @@ def test_cards_and_buttons_stay_in_view_at_every_decision(
         page.keyboard.press("n")
     expect(page.locator("[data-play-felt]")).to_be_visible()
     assert page.url.endswith("#play-table") and f"/play/{row.pk}/" not in page.url
+
+
+ANIMATION = "el => getComputedStyle(el).animationName"
+
+
+def test_cards_and_chips_move_unless_the_reader_asks_for_less_motion(page, live_server, seeded):
+    page.goto(live_server.url + "/play/")
+    with page.expect_navigation():
+        page.get_by_role("button", name="Deal me in").click()
+    page.wait_for_function("window.htmx !== undefined")
+    for _ in range(40):
+        row, live = the_hand()
+        action = coach_action(live)
+        if action.kind == "draw" and action.discards:
+            break
+        page.keyboard.press(KEYS[action.kind] if action.kind != "draw" else "p")
+        advanced(page, row.step)
+    # The betting round before this draw closed: its bets move to the pot.
+    chips = page.locator(".play-seat__to-pot")
+    assert chips.count() > 0
+    assert chips.first.evaluate(ANIMATION) == "play-to-pot"
+    for card in action.discards:
+        page.keyboard.press(str(live.learner_cards.index(card) + 1))
+    page.keyboard.press("d")
+    advanced(page, row.step)
+    new = page.locator("[data-play-you] .pc.new")
+    expect(new).to_have_count(len(action.discards))
+    assert new.first.evaluate(ANIMATION) == "play-card-in"
+    thrown = page.locator(".play-seat__thrown")
+    assert thrown.evaluate(ANIMATION) == "play-card-out"
+    page.emulate_media(reduced_motion="reduce")
+    assert new.first.evaluate(ANIMATION) == "none"
+    assert thrown.evaluate(ANIMATION) == "none"
+    assert thrown.evaluate("el => getComputedStyle(el).visibility") == "hidden"
