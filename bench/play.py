@@ -1,7 +1,7 @@
 """The study table: computer-vs-computer hands, PokerKit, timings and the coach's honesty.
 
 Run ``python -m bench.play`` (as docs/benchmarks.md describes) or with smaller
-sizes on a shared machine. Five parts:
+sizes on a shared machine. Six parts:
 
 1. Seeded computer-vs-computer hands over every game, 2-6 seats and some
    short stacks (a personality sits in the learner's chair): no illegal
@@ -17,11 +17,15 @@ sizes on a shared machine. Five parts:
    strategy (always the coach's play, each personality, random legal
    actions); its result in big bets per 100 hands with a 95% interval, and
    the coach's edge over each, paired hand by hand.
-
 5. The coach's model against references that do not share it (see the
    comment above ``continue_hand``): the real table's own rollouts on spots
    from played hands, heads-up matches with the seats swapped beside a plain
    player, and the time of "ask the coach" and of a graded table action.
+6. The computer players' styles: each personality's share of hands played
+   voluntarily and raised before the first draw, at 2, 4 and 6 seats, next
+   to its target (``STYLE_TARGETS``); how often the Caller goes on facing a
+   bet; and the share of hands that give a learner at the default table a
+   decision (target 90%).
 
 PokerKit is imported here only; the product never imports it.
 """
@@ -589,10 +593,121 @@ def bench_coach_timings(options: argparse.Namespace) -> list[Line]:
     ]
 
 
+# -- 6. the computer players' styles ----------------------------------------------------
+
+STYLE_SEATS = (2, 4, 6)
+DECISION_TARGET = 0.9
+
+
+def style_table(seats: int, seed: int) -> TableSettings:
+    """A table of ``seats`` with every personality in turn; the learner's chair plays solid."""
+    kinds = tuple(KINDS[(seed + i) % len(KINDS)] for i in range(seats - 1))
+    return TableSettings.default(
+        GAMES[seed % len(GAMES)], seed, personalities=kinds, button=seed % seats
+    )
+
+
+def before_first_draw(hand: LiveHand) -> dict[int, set[str]]:
+    """What each seat did voluntarily before the first draw: "vpip" and "raise"."""
+    done: dict[int, set[str]] = {s: set() for s in range(hand.settings.seats)}
+    for event in hand.events:
+        if event.kind in ("draw", "reshuffle", "show", "win"):
+            break
+        if event.kind in ("call", "bet", "raise"):
+            done[event.seat].add("vpip")
+        if event.kind in ("bet", "raise"):
+            done[event.seat].add("raise")
+    return done
+
+
+def style_figures(seats: int, count: int) -> dict[str, tuple[float, float]]:
+    """Each personality's measured (vpip, raise) shares at tables of ``seats``."""
+    seen: dict[str, list[int]] = {k: [0, 0, 0] for k in KINDS}
+    for seed in range(count):
+        table = style_table(seats, seed)
+        hand, _ = play_hand(table, personality("solid"))
+        done = before_first_draw(hand)
+        for seat in table.computer_seats:
+            key = table.personalities[seat]
+            assert key is not None
+            row = seen[key]
+            row[0] += 1
+            row[1] += "vpip" in done[seat]
+            row[2] += "raise" in done[seat]
+    return {k: (v / n, r / n) for k, (n, v, r) in seen.items() if n}
+
+
+def caller_goes_on(count: int) -> dict[str, float]:
+    """How often the Caller in the learner's chair calls or raises a bet it faces."""
+    faced = {"before the first draw": [0, 0], "after it": [0, 0]}
+    for seed in range(count):
+        hand = LiveHand.start(TableSettings.default(GAMES[seed % len(GAMES)], seed))
+        while not hand.is_over:
+            facing = any(a.kind == "call" for a in hand.legal_actions())
+            action = hand.computer_choice("caller")
+            if facing:
+                when = (
+                    "before the first draw" if hand.draws_left == hand.profile.draws else "after it"
+                )
+                faced[when][0] += 1
+                faced[when][1] += action.kind != "fold"
+            hand.play(action)
+    return {when: on / n for when, (n, on) in faced.items() if n}
+
+
+def decision_share(count: int) -> float:
+    """The share of hands at the default table in which the learner has a decision."""
+    dealt = (LiveHand.start(TableSettings.default(GAMES[s % len(GAMES)], s)) for s in range(count))
+    return sum(not hand.is_over for hand in dealt) / count
+
+
+def bench_styles(options: argparse.Namespace) -> list[Line]:
+    from evaluator.play.players import CALLER_GOES_ON, STYLE_TARGETS, StyleTarget
+
+    n = options.style_hands
+    lines = []
+    for seats in STYLE_SEATS:
+        figures = style_figures(seats, n)
+        for key, (vpip, raised) in figures.items():
+            target = STYLE_TARGETS[key][seats]
+            near = (
+                abs(vpip - target.vpip) <= StyleTarget.MARGIN
+                and abs(raised - target.raises) <= StyleTarget.MARGIN
+            )
+            lines.append(
+                Line(
+                    f"{key}, {seats} seats: played / raised before the first draw",
+                    f"{vpip:.0%} / {raised:.0%}",
+                    f"{target.vpip:.0%} / {target.raises:.0%} ± {StyleTarget.MARGIN:.0%}",
+                    near,
+                )
+            )
+    for when, share in caller_goes_on(n).items():
+        lines.append(
+            Line(
+                f"caller calls or raises a bet it faces, {when}",
+                f"{share:.0%}",
+                f">= {CALLER_GOES_ON:.0%}",
+                share >= CALLER_GOES_ON,
+            )
+        )
+    share = decision_share(n)
+    lines.append(
+        Line(
+            f"hands giving the learner a decision, default table ({n:,})",
+            f"{share:.1%}",
+            f">= {DECISION_TARGET:.0%}",
+            share >= DECISION_TARGET,
+        )
+    )
+    return lines
+
+
 def parse_options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench.play", description=__doc__)
     parser.add_argument("--hands", type=int, default=10_000, help="self-play hands")
     parser.add_argument("--honesty-hands", type=int, default=300, help="hands per strategy")
+    parser.add_argument("--style-hands", type=int, default=3_000, help="hands per style figure")
     parser.add_argument("--timed-actions", type=int, default=500)
     parser.add_argument("--timed-grades", type=int, default=100)
     parser.add_argument("--reference-spots", type=int, default=2_000, help="coach vs real table")
@@ -606,7 +721,19 @@ def parse_options(argv: Sequence[str] | None) -> argparse.Namespace:
         "--coach-parts", default="timings,reference,heads-up", help="which of part 5 to run"
     )
     parser.add_argument("--markdown", action="store_true", help="rows of docs/benchmarks.md")
-    return parser.parse_args(argv)
+    parser.add_argument(
+        "--quick",
+        action="store_true",
+        help="a smoke test: 300 hands in each part, fewer timed actions (figures not comparable)",
+    )
+    options = parser.parse_args(argv)
+    if options.quick:
+        options.hands = min(options.hands, 300)
+        options.honesty_hands = min(options.honesty_hands, 300)
+        options.timed_actions = min(options.timed_actions, 50)
+        options.timed_grades = min(options.timed_grades, 10)
+        options.style_hands = min(options.style_hands, 300)
+    return options
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -623,6 +750,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             *bench_timings(options),
             *bench_honesty(options),
         ]:
+            print(show(line, options), flush=True)
+            missed += line.passed is False
+        print("\nthe computer players' styles (part 6)", flush=True)
+        for line in bench_styles(options):
             print(show(line, options), flush=True)
             missed += line.passed is False
     print("-- the coach's model (part 5)", flush=True)

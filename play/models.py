@@ -24,6 +24,8 @@ COACHING_CHOICES = [
     (COACH_OFF, "Off: no grades at the table"),
 ]
 GRADE_CHOICES = [("correct", "Correct"), ("inaccuracy", "Inaccuracy"), ("blunder", "Blunder")]
+# Each grade as the end of "the coach called it ...".
+GRADE_CALLED = {"correct": "correct", "inaccuracy": "an inaccuracy", "blunder": "a blunder"}
 
 
 class PlayedHand(OwnedByLearner):
@@ -68,6 +70,17 @@ class PlayedHand(OwnedByLearner):
         return profile.name if profile else self.game
 
     @property
+    def result_words(self) -> str:
+        """The learner's result in one sentence: "You won 1 chip.", "You broke even."."""
+        net = self.net or 0
+        chips = f"{abs(net)} chip{'s' if abs(net) != 1 else ''}"
+        if net > 0:
+            return f"You won {chips}."
+        if net < 0:
+            return f"You lost {chips}."
+        return "You broke even."
+
+    @property
     def error_rate(self) -> float | None:
         """Mistake size per decision, in big bets."""
         return self.mistake_total / self.decisions if self.decisions else None
@@ -97,6 +110,22 @@ class GradedDecision(models.Model):
 
     def __str__(self) -> str:
         return f"hand {self.hand_id} step {self.step}: {self.grade}"
+
+    @property
+    def called(self) -> str:
+        """The grade as a sentence ends with it: "correct", "an inaccuracy", "a blunder"."""
+        return GRADE_CALLED.get(self.grade, self.grade)
+
+    @property
+    def spoken(self) -> str:
+        """The whole grade in one line, for the live region: grade, decision, reason, better."""
+        parts = [f"Coach: {self.get_grade_display()}, {self.decision}"]
+        if self.size:
+            parts[0] += f", cost {self.size:.2f} big bets"
+        parts.append(self.reason.rstrip("."))
+        if self.better_play:
+            parts.append(f"Better: {self.better_play}")
+        return ". ".join(parts) + "."
 
 
 class DecisionCard(models.Model):

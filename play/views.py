@@ -36,7 +36,7 @@ from lessons.learners.progress import learner_of
 from lessons.models import Learner
 from lessons.replayer.steps import ReplayPage
 from lessons.tools.views import _page as tool_page
-from play import decision_queue, hands, math_answers, spot_answers, table_view
+from play import decision_queue, hands, math_answers, sessions, spot_answers, table_view
 from play.forms import ActForm, QueueForm, SpotForm, StartForm, first_error
 from play.models import DecisionCard, GradedDecision, PlayedHand
 from play.spot_query import spot_query
@@ -72,8 +72,11 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
     """Choose the game, the seats, the opponents and the coaching; deal."""
     # A link from a class's "play N hands" work names its game (?game=badugi).
     wanted = request.GET.get("game", "")
-    form = StartForm(request.POST or None, initial={"game": wanted} if wanted in PROFILES else None)
     learner = learner_of(request)
+    initial = _last_table(learner)
+    if wanted in PROFILES:
+        initial["game"] = wanted
+    form = StartForm(request.POST or None, initial=initial)
     open_hands = list(hands.open_hands(learner)[: hands.MAX_OPEN_HANDS]) if learner.known else []
     if request.method == "POST" and form.is_valid():
         if len(open_hands) >= hands.MAX_OPEN_HANDS:
@@ -82,19 +85,43 @@ def start(request: HtmxHttpRequest) -> HttpResponse:
                 f"You have {hands.MAX_OPEN_HANDS} unfinished hands: here is the latest. "
                 "Finish or fold it before dealing another.",
             )
-            return redirect(open_hands[0])
+            return _to_table(open_hands[0])
         verdict = _spend_start(request)
         if not verdict.allowed:
             return sign_in_limits.limited_response(request, verdict, "started hands")
         learner = learner_of(request, create=True)
         hand = hands.start(learner, form.table(hands.new_seed()), form.cleaned_data["coaching"])
-        return redirect(hand)
+        return _to_table(hand)
     context = {"form": form, "open_hands": open_hands, "personalities": _personalities()}
     return render(request, "play/start.html", context, status=400 if form.errors else 200)
 
 
 def _personalities() -> list[Any]:
     return list(PERSONALITIES.values())
+
+
+def _last_table(learner: Learner) -> dict[str, Any]:
+    """The start form's answers of the learner's latest hand: the table remembers them."""
+    latest = PlayedHand.objects.of_learner(learner).first() if learner.known else None
+    if latest is None:
+        return {}
+    try:
+        settings = hands.settings_of(latest)
+    except hands.BrokenHand:
+        return {}
+    remembered: dict[str, Any] = {
+        "game": settings.game,
+        "seats": settings.seats,
+        "coaching": latest.coaching,
+    }
+    others = [p for p in settings.personalities if p is not None]
+    remembered |= {f"seat_{n}": key for n, key in enumerate(others, start=1)}
+    return remembered
+
+
+def _to_table(hand: PlayedHand) -> HttpResponse:
+    """The table, scrolled to the felt: on a phone the cards and the buttons fill the screen."""
+    return redirect(hand.get_absolute_url() + "#play-table")
 
 
 def _table_context(hand: PlayedHand, live: LiveHand, **extra: Any) -> dict[str, Any]:
@@ -116,6 +143,7 @@ def _table_response(
     request: HtmxHttpRequest, hand: PlayedHand, live: LiveHand, status: int = 200, **extra: Any
 ) -> HttpResponse:
     context = _table_context(hand, live, **extra)
+    context["session"] = sessions.summary_after(learner_of(request), hand)
     template = "play/table.html"
     if request.htmx and not request.htmx.history_restore_request:
         template += "#table"
@@ -153,7 +181,7 @@ def act(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
     hand.refresh_from_db()
     if request.htmx:
         return _table_response(request, hand, _live(hand))
-    return redirect(hand)
+    return _to_table(hand)
 
 
 def _refused(request: HtmxHttpRequest, hand: PlayedHand, message: str, status: int) -> HttpResponse:
@@ -193,7 +221,7 @@ def next_hand(request: HtmxHttpRequest, hand_id: int) -> HttpResponse:
     except hands.BrokenHand as error:
         raise Http404(f"This hand can no longer be rebuilt: {error}.") from None
     new = hands.start(learner, settings, hand.coaching)
-    return redirect(new)
+    return _to_table(new)
 
 
 def _review_replay(request: HtmxHttpRequest, hand: PlayedHand, live: LiveHand) -> dict[str, Any]:

@@ -120,7 +120,7 @@ class LiveHand:
         hand = cls.start(settings)
         for step, action in enumerate(learner_actions):
             try:
-                hand._play_learner(action)
+                hand._play_learner(action, stored=True)
             except IllegalAction as error:
                 raise IllegalAction(f"step {step}: {error}") from None
         return hand
@@ -265,6 +265,20 @@ class LiveHand:
         """The finished hand in the site's deal notation; ``evaluator.replay`` reads it back."""
         return format_deal(self.record())
 
+    def learner_last_draw(self) -> tuple[tuple[Card, ...], tuple[Card, ...]] | None:
+        """The learner's latest draw: the cards thrown and the cards received (None before any).
+
+        Only the learner's own: a page shows them leaving and arriving, and
+        never learns another seat's cards this way.
+        """
+        name = self._name(self.settings.learner_seat)
+        lines = [line for line in self._streets if isinstance(line, DrawLine)]
+        entries = [e for line in lines for e in line.entries] + list(self._entries)
+        mine = [e for e in entries if e.seat == name]
+        if not mine:
+            return None
+        return tuple(mine[-1].discards), tuple(mine[-1].receives)
+
     def decision_points(self) -> tuple[DecisionPoint, ...]:
         """Each of the learner's decisions so far (and the one pending, if any)."""
         points = list(self._points)
@@ -277,6 +291,8 @@ class LiveHand:
         t, s = self._table, self.settings
         over = self.is_over
         showdown = over and len(t.live) > 1
+        # Once the hand is over the pot has been paid out, as PokerKit's state has it.
+        stacks = self.final_stacks() if over else tuple(t.stack)
         seats = []
         for seat in range(s.seats):
             is_learner = seat == s.learner_seat
@@ -289,7 +305,7 @@ class LiveHand:
                     "is_learner": is_learner,
                     "personality": key,
                     "personality_name": PERSONALITIES[key].name if key else None,
-                    "stack": t.stack[seat],
+                    "stack": stacks[seat],
                     "bet": t.put[seat] if not over else 0,
                     "in_pot": t.total_in[seat],
                     "folded": t.folded[seat],
@@ -307,7 +323,7 @@ class LiveHand:
             "step": self.step,
             "street": self.street,
             "draws_left": self.draws_left,
-            "pot": t.pot,
+            "pot": 0 if over else t.pot,
             "button": s.button,
             "to_act": self.to_act,
             "learner_seat": s.learner_seat,
@@ -461,10 +477,13 @@ class LiveHand:
             cards = "card" if most == 1 else "cards"
             return (LegalAction("draw", None, most, f"Stand pat or throw up to {most} {cards}"),)
         o = self._table.options()
-        found = [LegalAction("fold", None, 0, "Fold")]
+        found = []
+        # Folding when checking is free throws a share of the pot away for nothing,
+        # so it is not offered (PokerKit warns about it reading such a file).
         if o.to_call == 0:
             found.append(LegalAction("check", None, 0, "Check"))
         else:
+            found.append(LegalAction("fold", None, 0, "Fold"))
             chips = min(o.to_call, o.stack)
             short = " (all in)" if o.stack <= o.to_call else ""
             found.append(LegalAction("call", o.put + chips, 0, f"Call {chips}{short}"))
@@ -475,8 +494,13 @@ class LiveHand:
             found.append(LegalAction(o.aggressive, total, 0, f"{word} {total}{short}"))
         return tuple(found)
 
-    def check_legal(self, action: Action) -> None:
-        """Raise ``IllegalAction`` (saying why) unless the learner may take ``action`` now."""
+    def check_legal(self, action: Action, stored: bool = False) -> None:
+        """Raise ``IllegalAction`` (saying why) unless the learner may take ``action`` now.
+
+        ``stored``: the action comes from a hand already recorded. Hands stored
+        before folding with a free check was withdrawn may hold such a fold, and
+        must still rebuild; a new post may not fold then.
+        """
         if self.is_over:
             raise IllegalAction("the hand is over: there is nothing left to decide")
         if not self.learner_to_act():
@@ -484,6 +508,10 @@ class LiveHand:
                 "it is not your turn"
             )  # pragma: no cover - the run stops at the learner
         legal = {a.kind: a for a in self._legal(self.settings.learner_seat)}
+        if stored and action.kind == "fold" and "check" in legal:
+            return
+        if action.kind == "fold" and "check" in legal:
+            raise IllegalAction("checking costs nothing here, so there is no reason to fold")
         if action.kind not in legal:
             if action.kind == "draw":
                 raise IllegalAction("it is a betting round, not a draw: bet, call, check or fold")
@@ -526,8 +554,8 @@ class LiveHand:
             action=None,
         )
 
-    def _play_learner(self, action: Action) -> None:
-        self.check_legal(action)
+    def _play_learner(self, action: Action, stored: bool = False) -> None:
+        self.check_legal(action, stored)
         point = self._point()
         seat = self.settings.learner_seat
         self._learner_actions.append(action)

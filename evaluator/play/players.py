@@ -10,7 +10,13 @@ The rules, by personality (docs/play.md says them in words):
 
 - every player reads its hand for each half (``reading``), keeps the set of
   cards with the best rough share, and so knows which half it plays for;
-- the solid player bets and raises only with a share well above its fair
+- before the first draw each player ranks its hand among all the hands the
+  game deals (``opening_rank``) and plays the share of them its style sets
+  for the table's size (``STYLE_TARGETS``): how often it puts chips in
+  voluntarily and how often it raises. A rough share of the pot is a poor
+  guide this early (three draws to come make every hand look weak), and
+  a rank hits the style's looseness at any table size;
+- after the first draw, the solid player bets and raises only with a share well above its fair
   share of the pot, calls when the share pays for the call, folds otherwise;
 - the caller rarely bets or raises but calls nearly everything;
 - the aggressor bets and raises its draws, bluffs now and then when checked
@@ -21,16 +27,34 @@ The rules, by personality (docs/play.md says them in words):
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from types import MappingProxyType
 
-from ..cards import Card
-from ..profiles import GameProfile
+from ..cards import DECK, Card
+from ..profiles import GameProfile, get_profile
 from .reading import keep_candidates, keep_value
 
 SNOW_BELOW = 0.12  # a rough share this low at the first draw is "nothing" to snow on
+OPENING_SAMPLE = 600  # random deals each game's opening ranks are measured against
+
+
+@dataclass(frozen=True)
+class StyleTarget:
+    """A personality's looseness and aggression before the first draw at one table size.
+
+    ``vpip``: the share of hands in which it puts chips in voluntarily (a call
+    or a raise; posting a blind does not count, checking the big blind does
+    not either). ``raises``: the share of hands in which it raises. Both are
+    what ``bench.play`` measures, and the margin is the band it accepts.
+    """
+
+    vpip: float
+    raises: float
+
+    MARGIN = 0.08
 
 
 @dataclass(frozen=True)
@@ -45,6 +69,18 @@ class Personality:
     call_slack: float  # calls when share >= call_slack * (the share the pot odds require)
     bluff: float  # chance of betting a weak hand when nobody has bet
     snow: float  # chance of standing pat on nothing at the first draw
+    # Before the first draw: the share of dealt hands it enters and raises with, by
+    # the number of players at the table (2 to 6), as in ``STYLE_TARGETS``.
+    enters: tuple[float, float, float, float, float]
+    opens_raising: tuple[float, float, float, float, float]
+    # Facing a raise before the draw it keeps this share of the hands it would enter.
+    against_raise: float
+
+    def entering(self, players: int) -> float:
+        return self.enters[min(max(players, 2), 6) - 2]
+
+    def raising(self, players: int) -> float:
+        return self.opens_raising[min(max(players, 2), 6) - 2]
 
 
 PERSONALITIES: Mapping[str, Personality] = MappingProxyType(
@@ -60,6 +96,9 @@ PERSONALITIES: Mapping[str, Personality] = MappingProxyType(
                 call_slack=1.0,
                 bluff=0.0,
                 snow=0.0,
+                enters=(0.75, 0.48, 0.38, 0.32, 0.28),
+                opens_raising=(0.36, 0.22, 0.17, 0.14, 0.12),
+                against_raise=0.6,
             ),
             Personality(
                 key="caller",
@@ -67,9 +106,12 @@ PERSONALITIES: Mapping[str, Personality] = MappingProxyType(
                 description="Loose and passive: calls with almost anything, seldom raises.",
                 bet_edge=2.2,
                 raise_edge=3.0,
-                call_slack=0.35,
+                call_slack=0.05,
                 bluff=0.0,
                 snow=0.0,
+                enters=(0.98, 0.88, 0.85, 0.8, 0.76),
+                opens_raising=(0.04, 0.04, 0.03, 0.03, 0.03),
+                against_raise=0.9,
             ),
             Personality(
                 key="aggressor",
@@ -80,10 +122,41 @@ PERSONALITIES: Mapping[str, Personality] = MappingProxyType(
                 call_slack=0.8,
                 bluff=0.2,
                 snow=0.12,
+                enters=(0.88, 0.68, 0.6, 0.54, 0.5),
+                opens_raising=(0.6, 0.42, 0.34, 0.3, 0.27),
+                against_raise=0.75,
             ),
         )
     }
 )
+
+
+# What each style should look like before the first draw, by the number of seats
+# (docs/play.md has the same figures in a table; bench.play measures them). A
+# seat in the big blind cannot put chips in voluntarily when nobody raises, so
+# even the Caller's figure is well under its share of hands entered.
+STYLE_TARGETS: Mapping[str, Mapping[int, StyleTarget]] = MappingProxyType(
+    {
+        "solid": {
+            2: StyleTarget(0.40, 0.20),
+            4: StyleTarget(0.30, 0.15),
+            6: StyleTarget(0.25, 0.12),
+        },
+        "caller": {
+            2: StyleTarget(0.60, 0.03),
+            4: StyleTarget(0.70, 0.03),
+            6: StyleTarget(0.65, 0.03),
+        },
+        "aggressor": {
+            2: StyleTarget(0.60, 0.40),
+            4: StyleTarget(0.55, 0.35),
+            6: StyleTarget(0.45, 0.25),
+        },
+    }
+)
+# "Calls with almost anything": the Caller goes on (calls or raises) at least this
+# often when it faces a bet, before the first draw and after it.
+CALLER_GOES_ON = 0.7
 
 
 @dataclass(frozen=True)
@@ -172,8 +245,63 @@ def _strength(
     return share / len(halves)
 
 
+def _opening_value(profile: GameProfile, cards: Sequence[Card]) -> float:
+    """The rough share of the best keep of a dealt hand, with every draw to come."""
+    best = 0.0
+    for keep in keep_candidates(profile, cards, profile.draws):
+        if len(cards) - len(keep) <= profile.max_discard:
+            best = max(best, keep_value(profile, keep, profile.draws)[0])
+    return best
+
+
+@cache
+def _opening_values(game: str) -> tuple[float, ...]:
+    """The opening values of a fixed sample of random deals, sorted (measured once per game)."""
+    profile = get_profile(game)
+    rng = random.Random(f"openings:{game}")
+    return tuple(
+        sorted(
+            _opening_value(profile, rng.sample(DECK, profile.hand_size))
+            for _ in range(OPENING_SAMPLE)
+        )
+    )
+
+
+def opening_rank(profile: GameProfile, cards: Sequence[Card]) -> float:
+    """Where a dealt hand stands among the game's dealt hands: 0 the worst, near 1 the best."""
+    values = _opening_values(profile.key)
+    return bisect_left(values, _opening_value(profile, cards)) / len(values)
+
+
+def decide_opening(personality: Personality, view: View, rng: random.Random) -> str:
+    """A betting action before the first draw, from the hand's rank and the style's shares.
+
+    A hand in the style's top ``raising`` share raises (at most once after
+    another raise, unless it is in the top third of those); the top
+    ``entering`` share calls; facing a raise only ``against_raise`` of that
+    range goes on. A little noise keeps the same hand from always playing alike.
+    """
+    players = view.opponents + 1
+    rank = min(1.0, max(0.0, opening_rank(view.profile, view.cards) + rng.uniform(-0.04, 0.04)))
+    enter = personality.entering(players)
+    raise_share = personality.raising(players)
+    raised = view.bets_this_round >= 2  # the blind is the first bet
+    if raised:
+        enter *= personality.against_raise
+        raise_share *= 0.35
+    if view.can_raise and rank >= 1 - raise_share:
+        return "raise" if view.bets_this_round else "bet"
+    if view.can_check:
+        return "check"
+    if rank >= 1 - enter:
+        return "call"
+    return "fold"
+
+
 def decide_bet(personality: Personality, view: View, rng: random.Random) -> str:
     """One of "fold", "check", "call", "bet", "raise" (the View says which are open)."""
+    if view.draws_left == view.profile.draws:
+        return decide_opening(personality, view, rng)
     share = strength(view)
     fair = 1 / (view.opponents + 1)
     noise = rng.uniform(0.9, 1.1)

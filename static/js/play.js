@@ -13,23 +13,22 @@
     return !!target.closest("input[type=text], input[type=number], textarea, select, [contenteditable]");
   }
 
-  // F, C, R, D, P press the action buttons; 1-5 tick or untick a card to throw.
+  // F, C, R, D, P press the action buttons; 1-5 tick or untick a card to throw
+  // (the boxes sit on the felt, in the form by their form attribute); N deals the next hand.
   document.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
     if (typing(event.target)) return;
     var table = region();
     if (!table) return;
-    var form = table.querySelector("[data-play-form]");
-    if (!form) return;
     var key = event.key.toLowerCase();
-    var box = form.querySelector('[data-throw-key="' + key + '"]');
+    var box = table.querySelector('[data-throw-key="' + key + '"]');
     if (box) {
       event.preventDefault();
       box.checked = !box.checked;
       box.focus();
       return;
     }
-    var button = form.querySelector('[data-play-key="' + key + '"]');
+    var button = table.querySelector('[data-play-form] [data-play-key="' + key + '"], [data-play-next] [data-play-key="' + key + '"]');
     if (button && !button.disabled) {
       event.preventDefault();
       button.click();
@@ -56,11 +55,12 @@
     }
   });
 
-  // Land on the reason, the next decision or the result, so the keyboard carries on there.
+  // Land on the reason, the next decision or the result, so the keyboard carries on there;
+  // the focus never scrolls the page, so the felt stays where the learner sees it.
   document.body.addEventListener("htmx:afterSettle", function (event) {
     var table = region();
     if (!table || event.detail.target !== table) return;
     var landing = table.querySelector("[data-play-focus]");
-    if (landing) landing.focus();
+    if (landing) landing.focus({ preventScroll: true });
   });
 })();

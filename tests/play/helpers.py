@@ -40,17 +40,27 @@ def lasting_seed(game: str = "badacey", first: int = 1) -> int:
     while True:
         hand = LiveHand.start(TableSettings.default(game, seed))
         if not hand.is_over:
-            hand.play(Action(hand.legal_actions()[1].kind))
+            hand.play(Action(passive(hand)))
             if not hand.is_over:
                 return seed
         seed += 1
+
+
+def passive(hand: LiveHand) -> str:
+    """The learner's call or check: the action that keeps them in without raising."""
+    return next(a.kind for a in hand.legal_actions() if a.kind in ("call", "check"))
+
+
+def hand_of(location: str) -> PlayedHand:
+    """The hand a redirect lands on (/play/<pk>/#play-table)."""
+    return PlayedHand.objects.get(pk=int(location.split("#")[0].strip("/").split("/")[-1]))
 
 
 def start_hand(client: Any, seed: int, monkeypatch: Any, **fields: Any) -> PlayedHand:
     monkeypatch.setattr(hands, "new_seed", lambda: seed)
     response = client.post("/play/", {**START, **fields})
     assert response.status_code == 302, response.content.decode()[:500]
-    return PlayedHand.objects.get(pk=int(response["Location"].strip("/").split("/")[-1]))
+    return hand_of(response["Location"])
 
 
 def live(hand: PlayedHand) -> LiveHand:

@@ -9,7 +9,15 @@ from evaluator.hand_histories.phh import variant_code
 from evaluator.play import Action, LiveHand, coach_action, grade_decision
 from lessons.deals.histories import replay_history
 from play.models import GradedDecision
-from tests.play.helpers import live, open_seed, play_out, post_data, settings_of, start_hand
+from tests.play.helpers import (
+    hand_of,
+    live,
+    open_seed,
+    play_out,
+    post_data,
+    settings_of,
+    start_hand,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -111,10 +119,7 @@ def test_the_next_hand_moves_the_button_and_carries_the_chips(client, monkeypatc
     hand = finished(client, monkeypatch)
     response = client.post(f"/play/{hand.pk}/next")
     assert response.status_code == 302
-    new_id = int(response["Location"].strip("/").split("/")[-1])
-    from play.models import PlayedHand
-
-    new = PlayedHand.objects.get(pk=new_id)
+    new = hand_of(response["Location"])
     old_settings, new_settings = settings_of(hand), settings_of(new)
     assert new_settings.button == (old_settings.button + 1) % old_settings.seats
     stacks = live(hand).final_stacks()

@@ -19,6 +19,7 @@ from tests.play.helpers import (
     lasting_seed,
     live,
     open_seed,
+    passive,
     play_out,
     post_data,
     settings_of,
@@ -63,8 +64,13 @@ def test_the_table_shows_the_learners_cards_and_never_an_opponents(client, monke
     for seat in now.settings.computer_seats:
         for card in now.hand_of(seat):
             assert card.name not in html
-    # Opponents' backs sit inside an aria-hidden group: nothing there is read out.
-    assert html.count('aria-hidden="true" data-face-down') == len(now.settings.computer_seats)
+    # Each opponent still in holds a group of backs at its seat, each named only as a back.
+    waiting = [s for s in now.settings.computer_seats if not now.folded(s)]
+    for seat in waiting:
+        name = now.settings.names[seat]
+        assert f'aria-label="{name}&#x27;s cards, face down"' in html
+    backs = sum(len(now.hand_of(s)) for s in waiting)
+    assert html.count(">a face-down card</span>") == backs
     for legal in now.legal_actions():
         assert legal.label in html
 
@@ -91,7 +97,8 @@ def test_an_action_is_graded_as_the_engine_grades_it_and_the_hand_moves_on(clien
     action = Action(before.legal_actions()[-1].kind)
     expected = grade_decision(LiveHand.replay(before.settings, []), action)
     response = client.post(f"/play/{hand.pk}/act", post_data(hand, action))
-    assert response.status_code == 302 and response["Location"] == f"/play/{hand.pk}/"
+    assert response.status_code == 302
+    assert response["Location"] == f"/play/{hand.pk}/#play-table"
     hand.refresh_from_db()
     assert hand.step == 1 and hand.actions == [{"kind": action.kind, "discards": []}]
     stored = GradedDecision.objects.get(hand=hand, step=0)
@@ -100,17 +107,18 @@ def test_an_action_is_graded_as_the_engine_grades_it_and_the_hand_moves_on(clien
         expected.reason_code,
         expected.reason,
     )
-    # As-you-play coaching: the page shows the grade, then what the others did.
+    # As-you-play coaching: the coach's slot shows the grade, then the log what the others did.
     html = client.get(f"/play/{hand.pk}/").content.decode()
     assert expected.reason.replace("'", "&#x27;") in html
-    assert html.index("The coach on your last decision") < html.index("What happened next")
+    slot = html[html.index('id="play-coach-title"') : html.index('id="play-log-title"')]
+    assert expected.reason.replace("'", "&#x27;") in slot
     state = client.get(f"/play/{hand.pk}/state.json").json()
     assert state["grades"][0]["grade"] == expected.grade and state["step"] == 1
 
 
 def test_a_stale_step_is_refused_with_a_message_and_plays_nothing(client, monkeypatch):
     hand = start_hand(client, lasting_seed(), monkeypatch)
-    data = post_data(hand, Action(live(hand).legal_actions()[1].kind))
+    data = post_data(hand, Action(passive(live(hand))))
     assert client.post(f"/play/{hand.pk}/act", data).status_code == 302
     again = client.post(f"/play/{hand.pk}/act", data)
     assert again.status_code == 409
@@ -195,12 +203,12 @@ def test_each_decision_moves_the_skills_it_exercises(client, monkeypatch):
 
 def test_after_the_hand_coaching_keeps_the_grades_for_the_review(client, monkeypatch):
     hand = start_hand(client, lasting_seed(), monkeypatch, coaching="after")
-    action = Action(live(hand).legal_actions()[1].kind)
+    action = Action(passive(live(hand)))
     client.post(f"/play/{hand.pk}/act", post_data(hand, action))
     hand.refresh_from_db()
     assert not hand.is_over and hand.decisions == 1
     html = client.get(f"/play/{hand.pk}/").content.decode()
-    assert "The coach on your last decision" not in html
+    assert "play-grade__badge" not in html
     assert client.get(f"/play/{hand.pk}/state.json").json()["grades"] == []
 
 
@@ -221,7 +229,10 @@ def test_a_learner_keeps_only_a_few_open_hands(client, monkeypatch):
     made = [start_hand(client, open_seed(first=10 * n + 1), monkeypatch) for n in range(3)]
     assert len(made) == MAX_OPEN_HANDS
     response = client.post("/play/", {"game": "badugi", "seats": 2, "coaching": "live"})
-    assert response.status_code == 302 and response["Location"] == made[-1].get_absolute_url()
+    assert (
+        response.status_code == 302
+        and response["Location"] == made[-1].get_absolute_url() + "#play-table"
+    )
     assert PlayedHand.objects.count() == MAX_OPEN_HANDS
 
 

@@ -94,3 +94,20 @@ def test_bet_chances_are_decide_bets_own_frequencies() -> None:
             assert set(seen) <= {k for k, p in chances.items() if p > 0}
             for kind, p in chances.items():
                 assert abs(seen.get(kind, 0) / tries - p) < 0.05, (kind, p, seen)
+
+
+def test_docs_play_md_prints_the_style_targets():
+    """The targets table in docs/play.md says what STYLE_TARGETS holds."""
+    import re
+    from pathlib import Path
+
+    from evaluator.play.players import STYLE_TARGETS
+
+    text = (Path(__file__).resolve().parents[3] / "docs" / "play.md").read_text(encoding="utf-8")
+    for key, by_seats in STYLE_TARGETS.items():
+        name = PERSONALITIES[key].name
+        row = re.search(rf"^\| {name} \| (.+) \|$", text, re.MULTILINE)
+        assert row, name
+        cells = [c.strip() for c in row.group(1).split("|")]
+        expected = [f"{t.vpip:.0%} / {t.raises:.0%}" for _, t in sorted(by_seats.items())]
+        assert cells == expected

@@ -59,7 +59,7 @@ def test_the_next_hand_moves_the_button_and_carries_the_stacks():
 def test_the_legal_actions_are_the_table_s_and_say_their_chips():
     hand = LiveHand.start(TableSettings.default("badacey", 2, learner_seat=3, button=0))
     legal = {a.kind: a for a in hand.legal_actions()}
-    assert "fold" in legal and ("call" in legal or "check" in legal)
+    assert ("fold" in legal and "call" in legal) or ("check" in legal and "fold" not in legal)
     if "call" in legal:
         assert legal["call"].label == f"Call {legal['call'].amount}"
     with pytest.raises(IllegalAction, match="betting round"):
@@ -93,3 +93,40 @@ def test_a_finished_hand_replays_from_its_notation_and_its_decision_points():
         assert again.learner_cards == point.cards
         assert again.pot == point.pot
     assert "Played at the study table" in hand.to_notation()
+
+
+def free_check(seed: int = 0) -> tuple[LiveHand, list[Action]]:
+    """A hand at a moment where the learner may check, and the actions that lead there."""
+    for n in range(seed, seed + 200):
+        hand = LiveHand.start(TableSettings.default("badugi", n))
+        taken: list[Action] = []
+        while not hand.is_over:
+            kinds = {a.kind for a in hand.legal_actions()}
+            if "check" in kinds:
+                return hand, taken
+            action = hand.computer_choice("caller")
+            hand.play(action)
+            taken.append(action)
+    raise AssertionError("no hand in 200 seeds gave the learner a free check")
+
+
+def test_fold_is_not_offered_when_checking_is_free():
+    hand, taken = free_check()
+    kinds = [a.kind for a in hand.legal_actions()]
+    assert "check" in kinds and "fold" not in kinds
+    with pytest.raises(IllegalAction, match="no reason to fold"):
+        hand.act(Action("fold"))
+    # A hand stored before the rule, with such a fold in it, still rebuilds.
+    again = LiveHand.replay(hand.settings, [*taken, Action("fold")])
+    assert again.folded(hand.settings.learner_seat)
+
+
+def test_the_public_state_of_a_finished_hand_has_paid_the_pot_out():
+    hand = LiveHand.start(TableSettings.default("badacey", 4))
+    while not hand.is_over:
+        hand.play(hand.computer_choice("caller"))
+    state = hand.public_state()
+    assert state["pot"] == 0
+    assert [s["stack"] for s in state["seats"]] == list(hand.final_stacks())
+    assert sum(s["stack"] for s in state["seats"]) == sum(hand.settings.stacks)
+    assert all(s["bet"] == 0 for s in state["seats"])
