@@ -105,8 +105,8 @@ def test_a_new_learners_session_opens_the_first_skills_of_the_course(client):
     items = list(session.items.order_by("position"))
     assert len(items) == 10
     opened = {item.skill for item in items}
-    assert opened <= {s.key for s in skills.SKILLS[:2]}
-    assert {item.purpose for item in items} == {mastery.NEW}
+    assert opened <= {s.key for s in skills.SKILLS[: mastery.NEW_PER_DAY]}
+    assert {item.purpose for item in items} == {mastery.NEW, mastery.PRACTICE}
     body = client.get(f"/study/{session.pk}/").content.decode()
     assert "Item 1 of 10" in body and 'name="seed"' in body
 
