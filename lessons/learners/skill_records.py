@@ -214,6 +214,11 @@ def after_answer(
     With ``count_misses`` (an exercise or drill answer, not a decision at the
     study table) each row also keeps its run of misses for the class page's
     "needs help" (``missed``), written in the same UPDATE as the step.
+
+    One item moves a skill once a day: answering the same item again on the
+    same UTC day (a decision practised over and over, an exercise retried)
+    is rehearsal of an answer already seen, so it leaves the skill as it
+    is (``repeated``); the attempt itself is still logged by the caller.
     """
     if not answers or not learner.known:
         return []
@@ -227,6 +232,9 @@ def after_answer(
     for answer in answers:
         state = states.get(answer.skill) or SkillState(**owner, skill=answer.skill)
         before = state.level
+        if repeated(state, item, at):
+            changes.append(Change(answer.skill, before, before))
+            continue
         own = purpose
         if purpose == mastery.CHALLENGE and answer.skill != challenged:
             own = mastery.REVIEW
@@ -279,6 +287,30 @@ class _Scheduling:
         return self.read
 
 
+ITEMS_KEPT = 50  # items remembered per skill and day (a day of drilling one skill)
+
+
+def repeated(state: SkillState, item: str, at: datetime) -> bool:
+    """Whether ``item`` already moved this skill on ``at``'s UTC day."""
+    if state.pk is None or state.last_answered is None or not item:
+        return False
+    if mastery.day_start(state.last_answered) != mastery.day_start(at):
+        return False
+    return isinstance(state.items_today, list) and item in state.items_today
+
+
+def _remember_item(state: SkillState, item: str, at: datetime) -> list[str]:
+    same_day = state.last_answered is not None and mastery.day_start(
+        state.last_answered
+    ) == mastery.day_start(at)
+    kept = (
+        [str(i) for i in state.items_today]
+        if same_day and isinstance(state.items_today, list)
+        else []
+    )
+    return ([*kept, item] if item else kept)[-ITEMS_KEPT:]
+
+
 def missed(answer: SkillAnswer) -> bool:
     """Whether the answer adds to the skill's run of misses (``SkillState.misses_in_a_row``).
 
@@ -305,6 +337,7 @@ STEP_FIELDS = (
     "due",
     "last_answered",
     "recent_mistakes",
+    "items_today",
 )
 
 
@@ -338,6 +371,7 @@ def _apply(
     state.proficient_on = standing.proficient_on
     state.answers, state.rights = standing.answers, standing.rights
     state.card = json.loads(standing.card)
+    state.items_today = _remember_item(state, item, at)
     state.due, state.last_answered = due, at
     state.recent_mistakes = _mistakes(state.recent_mistakes, answer)
     return taken.review

@@ -26,7 +26,7 @@ import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -361,15 +361,42 @@ def current(items: Sequence[StudyItem]) -> StudyItem | None:
     return next((item for item in items if item.answered_at is None), None)
 
 
-def unfinished(learner: Learner) -> StudySession | None:
+def end_of_day(moment: datetime) -> datetime:
+    """When a session started at ``moment`` closes: the end of its UTC day."""
+    return mastery.day_start(moment) + timedelta(days=1)
+
+
+def closed(session: StudySession, now: datetime) -> bool:
+    """Whether the session is over: every item answered, or its day has ended."""
+    return session.finished is not None or now >= end_of_day(session.created)
+
+
+def unfinished(learner: Learner, now: datetime | None = None) -> StudySession | None:
+    """Today's open session, if any. One left open on an earlier day is closed now.
+
+    A session belongs to its day: the reviews it was built from were the
+    ones due then, so it closes at the end of its UTC day, finished at that
+    moment, with its unanswered items left unanswered.
+    """
     if not learner.known:
         return None
-    return (
+    now = now or timezone.now()
+    latest = (
         StudySession.objects.of_learner(learner)
         .filter(finished__isnull=True)
         .order_by("-created", "-pk")
         .first()
     )
+    if latest is None or not closed(latest, now):
+        return latest
+    stale = StudySession.objects.of_learner(learner).filter(
+        finished__isnull=True, created__lt=mastery.day_start(now)
+    )
+    for session in stale.only("pk", "created"):
+        StudySession.objects.filter(pk=session.pk, finished__isnull=True).update(
+            finished=end_of_day(session.created)
+        )
+    return None
 
 
 def answer(
@@ -385,6 +412,9 @@ def answer(
     simultaneous posts goes on to record the attempt and move the skills.
     """
     now = timezone.now()
+    if closed(session, now) and session.finished is None:
+        unfinished(progress.learner_of(request), now)  # closes it, as the page says
+        return False
     results = form.results
     mistake = next(
         (r.misconception.name for r in results if not r.ok and r.misconception is not None), ""

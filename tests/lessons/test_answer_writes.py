@@ -131,9 +131,11 @@ def test_the_run_of_misses_moves_with_the_skill_step_for_answers_but_not_played_
     me = Learner(lee.pk, "")
     skill = skills.SKILLS[0].key
     at = timezone.now()
+    items = iter(range(100))
 
     def step(answer: skill_records.SkillAnswer, count_misses: bool = True) -> int:
-        skill_records.after_answer(me, [answer], "x/1", "practice", at, count_misses=count_misses)
+        item = f"x/{next(items)}"  # a new item each time: the same one again moves nothing
+        skill_records.after_answer(me, [answer], item, "practice", at, count_misses=count_misses)
         return SkillState.objects.get(user=lee, skill=skill).misses_in_a_row
 
     wrong = skill_records.SkillAnswer(skill, correct=False)
@@ -177,3 +179,21 @@ def test_a_skill_target_keeps_the_moment_it_was_first_reached():
         lee,
         start + timedelta(hours=1),
     )
+
+
+def test_one_item_answered_again_the_same_day_moves_its_skill_once():
+    lee = User.objects.create_user("lee")
+    me = Learner(lee.pk, "")
+    skill = skills.SKILLS[0].key
+    SkillState.objects.create(user=lee, skill=skill, level=4, answers=5, rights=5)
+    wrong = skill_records.SkillAnswer(skill, correct=False)
+    at = timezone.now()
+    for n in range(4):
+        skill_records.after_answer(me, [wrong], "play:7:3", "review", at + timedelta(minutes=n))
+    state = SkillState.objects.get(user=lee, skill=skill)
+    assert (state.level, state.answers) == (3, 6)
+    # Another item the same day moves it; the same item the next day does too.
+    skill_records.after_answer(me, [wrong], "play:7:4", "review", at + timedelta(minutes=9))
+    assert SkillState.objects.get(user=lee, skill=skill).level == 2
+    skill_records.after_answer(me, [wrong], "play:7:3", "review", at + timedelta(days=1))
+    assert SkillState.objects.get(user=lee, skill=skill).level == 1

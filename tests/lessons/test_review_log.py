@@ -172,17 +172,21 @@ def test_home_says_about_how_long_the_due_reviews_take(client):
         )
 
 
-def test_home_counts_a_streak_of_days_with_a_finished_session(client):
+def test_one_streak_of_study_days_on_home_and_progress(client):
     for day in (0, 1, 2, 4, 5):  # a day off on the fourth day
         session_day(client, MONDAY + timedelta(days=day), ms=4000)
     with time_machine.travel(MONDAY + timedelta(days=5, hours=3), tick=False):
         body = client.get("/").content.decode()
-        assert "Day streak: <strong>2 days</strong>" in body
-        assert "Today's goal, one finished session: <strong>done</strong>." in body
+        assert "Day streak: <strong>2 days</strong> in a row with at least one answer." in body
+        progress = client.get("/progress/").content.decode()
+        assert "Day streak: <strong>2 days</strong> in a row with at least one answer" in progress
     with time_machine.travel(MONDAY + timedelta(days=6, hours=3), tick=False):
-        # The morning after: yesterday's session still counts until today's is done.
+        # The morning after: yesterday still counts until the day ends without an answer.
         body = client.get("/").content.decode()
         assert "Day streak: <strong>2 days</strong>" in body
-        assert "Today's goal, one finished session: not yet" in body
+        assert "answer something today to keep it" in body
+        progress = client.get("/progress/").content.decode()
+        assert "Day streak: <strong>2 days</strong>" in progress
     with time_machine.travel(MONDAY + timedelta(days=8), tick=False):
-        assert "Finish a session today to start a day streak." in client.get("/").content.decode()
+        assert "Answer something today to start a day streak." in client.get("/").content.decode()
+        assert "Day streak: <strong>0 days</strong>" in client.get("/progress/").content.decode()
