@@ -282,13 +282,13 @@ def run(now: datetime | None = None) -> Report:
         weights = usable(current.parameters) if current is not None else None
         baseline = list(weights) if weights is not None else None
     learners: list[tuple[Owner, Fitted]] = []
-    site_train = split(everyone)[0] if everyone else []
+    site_counts = evaluation.SiteCounts(split(everyone)[0] if everyone else [])
     for owner, timed in by_owner.items():
         own = fit(timed, baseline, outliers=False)
         if own is None:
             report.skipped += 1
             continue
-        own.plain = evaluation.own_baselines(owner, own.train, own.test, site_train)
+        own.plain = evaluation.own_baselines(owner, own.train, own.test, site_counts)
         learners.append((owner, own))
     scores = calibration.measure(
         split(everyone)[1] if everyone else [],
