@@ -268,9 +268,9 @@ def after_answer(
 class _Scheduling:
     """The learner's desired retention and FSRS parameters, read only when a card is reviewed.
 
-    Only the day's first answer to a skill reviews its card
-    (``mastery.reviews``); later answers that day move the level alone and
-    schedule nothing, so most answers of a learner at work skip both reads.
+    Only an answer to a due (or new) skill reviews its card
+    (``mastery.reviews``); practice before it is due moves the level alone and
+    schedules nothing, so most answers of a learner at work skip both reads.
     """
 
     def __init__(self, learner: Learner) -> None:
