@@ -215,10 +215,12 @@ def after_answer(
     study table) each row also keeps its run of misses for the class page's
     "needs help" (``missed``), written in the same UPDATE as the step.
 
-    One item moves a skill once a day: answering the same item again on the
-    same UTC day (a decision practised over and over, an exercise retried)
-    is rehearsal of an answer already seen, so it leaves the skill as it
-    is (``repeated``); the attempt itself is still logged by the caller.
+    A decision from a played hand (``source`` in ``ONCE_A_DAY``) moves a
+    skill once a day: practising the same decision again on the same UTC
+    day is rehearsal of a verdict already shown, so it leaves the skill as
+    it is (``repeated``). (Exercises and quick checks keep counting a retry:
+    a miss there is a new try at a question, and three in a row is what
+    marks a learner as needing help.)
     """
     if not answers or not learner.known:
         return []
@@ -232,7 +234,7 @@ def after_answer(
     for answer in answers:
         state = states.get(answer.skill) or SkillState(**owner, skill=answer.skill)
         before = state.level
-        if repeated(state, item, at):
+        if source in ONCE_A_DAY and repeated(state, item, at):
             changes.append(Change(answer.skill, before, before))
             continue
         own = purpose
@@ -288,6 +290,7 @@ class _Scheduling:
 
 
 ITEMS_KEPT = 50  # items remembered per skill and day (a day of drilling one skill)
+ONCE_A_DAY = {"played"}  # sources whose items move a skill once a day
 
 
 def repeated(state: SkillState, item: str, at: datetime) -> bool:

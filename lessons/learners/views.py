@@ -10,7 +10,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from badacey_site.whole_numbers import read_whole_number
 from lessons import course, skills
-from lessons.learners import progress, skill_records
+from lessons.learners import mastery, progress, skill_records
 from lessons.memory import parameters as memory_parameters
 from lessons.memory import retention as memory_retention
 from lessons.memory.forms import RetentionForm
@@ -33,6 +33,7 @@ def _retention_context(
         "retention_chosen": mine is not None,
         "retention_percent": round(100 * current),
         "horizon_days": memory_retention.HORIZON_DAYS,
+        "new_per_day": mastery.NEW_PER_DAY,
     }
 
 

@@ -181,19 +181,27 @@ def test_a_skill_target_keeps_the_moment_it_was_first_reached():
     )
 
 
-def test_one_item_answered_again_the_same_day_moves_its_skill_once():
+def test_one_played_decision_answered_again_the_same_day_moves_its_skill_once():
     lee = User.objects.create_user("lee")
     me = Learner(lee.pk, "")
     skill = skills.SKILLS[0].key
     SkillState.objects.create(user=lee, skill=skill, level=4, answers=5, rights=5)
     wrong = skill_records.SkillAnswer(skill, correct=False)
     at = timezone.now()
+
+    def played(item: str, when) -> None:
+        skill_records.after_answer(me, [wrong], item, "review", when, source="played")
+
     for n in range(4):
-        skill_records.after_answer(me, [wrong], "play:7:3", "review", at + timedelta(minutes=n))
+        played("play:7:3", at + timedelta(minutes=n))
     state = SkillState.objects.get(user=lee, skill=skill)
     assert (state.level, state.answers) == (3, 6)
-    # Another item the same day moves it; the same item the next day does too.
-    skill_records.after_answer(me, [wrong], "play:7:4", "review", at + timedelta(minutes=9))
+    # Another decision the same day moves it; the same decision the next day does too.
+    played("play:7:4", at + timedelta(minutes=9))
     assert SkillState.objects.get(user=lee, skill=skill).level == 2
-    skill_records.after_answer(me, [wrong], "play:7:3", "review", at + timedelta(days=1))
+    played("play:7:3", at + timedelta(days=1))
     assert SkillState.objects.get(user=lee, skill=skill).level == 1
+    # An exercise retried keeps counting: each miss is a new try.
+    skill_records.after_answer(me, [wrong], "deal:x", "practice", at + timedelta(days=1, hours=1))
+    skill_records.after_answer(me, [wrong], "deal:x", "practice", at + timedelta(days=1, hours=2))
+    assert SkillState.objects.get(user=lee, skill=skill).answers == 10
