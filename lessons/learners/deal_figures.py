@@ -17,7 +17,6 @@ historical models.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -25,28 +24,6 @@ from django.db.models import Count, F, Max
 from django.utils import timezone
 
 from lessons.models import Attempt, DealFigures, DealProgress, LearnerActivity
-
-# A wrongly answered exercise comes back for review after 1, then 3, then 7
-# days; a right answer when it is due moves it on a stage, a wrong one starts
-# again. Practice before it is due does not count.
-REVIEW_DAYS = (1, 3, 7)
-
-
-def review_step(
-    stage: int | None, due: datetime | None, when: datetime, correct: bool
-) -> tuple[int | None, datetime | None]:
-    """The review stage and due time after one more answer at ``when``."""
-    if stage is None or due is None:
-        if not correct:
-            return 0, when + timedelta(days=REVIEW_DAYS[0])
-        return None, None
-    if when < due:
-        return stage, due  # practice before the review is due
-    if not correct:
-        return 0, when + timedelta(days=REVIEW_DAYS[0])
-    if stage + 1 == len(REVIEW_DAYS):
-        return None, None
-    return stage + 1, when + timedelta(days=REVIEW_DAYS[stage + 1])
 
 
 @transaction.atomic(savepoint=False)  # its row lock needs a transaction
@@ -56,15 +33,15 @@ def save_answer(attempt: Attempt) -> None:
     The learner's row for the deal is locked, or created, before the answer
     is written, and the answer takes its time and its id after that. Two tabs
     answering the same deal at once are therefore stored in the order they
-    were counted: the answer the kept row calls the first try, and the order
-    its review stage moved in, are the ones a recount of the answers by time
-    finds. (Timing the answer before the lock let the tab that lost the race
-    to the first row hold the earlier time, and a recount disagreed.)
+    were counted: the answer the kept row calls the first try, and its last
+    answer's time, are the ones a recount of the answers by time finds.
+    (Timing the answer before the lock let the tab that lost the race to the
+    first row hold the earlier time, and a recount disagreed.)
 
     A returning answer (the learner's row exists) costs two queries on the
-    row: its read under the lock (the review stage decides the next one),
-    then one UPDATE with ``F()`` additions. Only a first answer tries the
-    insert, in a savepoint: the unique row decides which of two tabs was first.
+    row: its read under the lock (which orders two tabs' answers), then one
+    UPDATE with ``F()`` additions. Only a first answer tries the insert, in a
+    savepoint: the unique row decides which of two tabs was first.
     """
     if attempt.deal_id is None:
         attempt.save(force_insert=True)
@@ -73,7 +50,7 @@ def save_answer(attempt: Attempt) -> None:
     if attempt.user_id is not None:
         owner["learner_key"] = ""
     mine = DealProgress.objects.filter(deal_id=attempt.deal_id, **_owner_lookup(attempt))
-    locked = mine.select_for_update().values_list("review_stage", "review_due")
+    locked = mine.select_for_update().values_list("pk", flat=True)
     row = next(iter(locked[:1]), None)
     created = False
     if row is None:
@@ -89,21 +66,18 @@ def save_answer(attempt: Attempt) -> None:
                     first_right=attempt.correct,
                     last_wrong_at=None if attempt.correct else attempt.created_at,
                     last_at=attempt.created_at,
-                    **_review_fields(None, None, attempt),
                 )
             created = True
         except IntegrityError:  # another tab's first answer made the row, and is stored
             row = locked.get()
     if row is not None:
         attempt.created_at = timezone.now()  # after the lock: later than the answer before
-        stage, due = row
         mine.update(
             tries=F("tries") + 1,
             rights=F("rights") + int(attempt.correct),
             hints=F("hints") + attempt.hints_used,
             last_at=attempt.created_at,
             **({} if attempt.correct else {"last_wrong_at": attempt.created_at}),
-            **_review_fields(stage, due, attempt),
         )
     attempt.first_try = created
     attempt.save(force_insert=True)
@@ -150,11 +124,6 @@ def recount_activity(
         .annotate(answers=Count("pk"), last_at=Max("created_at"))
     )
     activity_model.objects.bulk_create(activity_model(**row) for row in rows)
-
-
-def _review_fields(stage: int | None, due: datetime | None, attempt: Any) -> dict[str, Any]:
-    stage, due = review_step(stage, due, attempt.created_at, attempt.correct)
-    return {"review_stage": stage, "review_due": due}
 
 
 def _owner_lookup(attempt: Any) -> dict[str, Any]:
@@ -218,17 +187,12 @@ def recount(
                     hints=0,
                     first_right=a["correct"],
                     last_at=a["created_at"],
-                    review_stage=None,
-                    review_due=None,
                 )
                 row = rows[key]
             row.tries += 1
             row.rights += int(a["correct"])
             row.hints += a["hints_used"]
             row.last_at = a["created_at"]
-            row.review_stage, row.review_due = review_step(
-                row.review_stage, row.review_due, a["created_at"], a["correct"]
-            )
             if not a["correct"]:
                 row.last_wrong_at = a["created_at"]
         progress_model.objects.bulk_create(rows.values(), batch_size=2000)

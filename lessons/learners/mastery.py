@@ -17,16 +17,20 @@ The ladder (the README states the same rules):
   ordinary rules, as a review.
 
 Reviews are scheduled by FSRS (the ``fsrs`` package, the scheduler Anki
-uses): one card per learner and skill. The first graded answer of a UTC day
-is a review of it (wrong: Again, right after hints: Hard, right: Good);
-later answers that day move the level but not the card, as Anki counts one
-review per card per day. Counting every answer made a skill answered five
-times in one sitting look five reviews strong, and its stability (the days
-it is expected to be remembered) stayed under a day, so every skill came
-due every day. Learning steps of a
-few minutes suit flash cards, not skills practised a few times a week, so
-the scheduler works in whole days from the first answer. Fuzzing is off so
-the same answers always give the same schedule.
+uses): one card per learner and skill. An answer reviews the card only when
+the card is due (or new): wrong is Again, right after hints Hard, right
+Good. Due dates are whole UTC days: a card falls due at the start of the
+day FSRS names, as a card in Anki is due on a day, so "due today" means the
+same at breakfast and at night. An answer to a skill that is not due yet is
+*practice*: it moves the level by the ladder above, and the card, its due
+date and the review log not at all (docs/learning.md says why). That keeps
+the schedule the site shows the one it runs: a skill "due in 42 days" is
+reviewed in 42 days, however often it is practised in between. A review
+always moves the due date to a later day, so a skill is reviewed at most
+once a day. Learning steps of a few minutes suit flash cards, not skills
+practised a few times a week, so the scheduler works in whole days from the
+first answer. Fuzzing is off so the same answers always give the same
+schedule.
 
 Nothing here reads the database or the clock: ``step`` takes the stored
 standing and one answer and returns the new standing, which is what the
@@ -54,6 +58,17 @@ LEVEL_NAMES = ("Not started", "Learning", "Familiar", "Proficient", "Mastered")
 # needed for proficient, and a third keeps the check honest after a repeat.
 CLEAN_ITEMS_KEPT = 3
 PRACTICE, REVIEW, NEW, CHALLENGE = "practice", "review", "new", "challenge"
+# The pace of new material, like Anki's "new cards per day": a learner opens
+# at most NEW_PER_DAY skills a day, one a day once PILED_UP reviews or more
+# are waiting, and never none while any are left (the course must move on).
+NEW_PER_DAY = 2
+PILED_UP = 10
+
+
+def new_allowance(waiting: int, opened_today: int) -> int:
+    """How many more skills may be opened today, with ``waiting`` reviews due."""
+    per_day = NEW_PER_DAY if waiting < PILED_UP else 1
+    return max(0, per_day - opened_today)
 
 
 @dataclass(frozen=True)
@@ -186,14 +201,43 @@ class Review:
 class Step:
     standing: Standing
     due: datetime
-    review: Review | None  # None: not the day's first answer, so not a review
+    review: Review | None  # None: the card was not due, so the answer was practice
+
+
+def day_start(moment: datetime) -> datetime:
+    """The start (00:00 UTC) of ``moment``'s UTC day: when a card due that day falls due."""
+    day = moment.astimezone(UTC).date()
+    return datetime(day.year, day.month, day.day, tzinfo=UTC)
 
 
 def is_review(card: Card | None, at: datetime) -> bool:
-    """Whether an answer at ``at`` reviews the card: the first graded answer of its UTC day."""
+    """Whether an answer at ``at`` reviews the card: it is new, or due (``at`` is past its due).
+
+    Anything earlier is practice and leaves the card alone.
+    """
     if card is None or card.last_review is None:
         return True
-    return card.last_review.astimezone(UTC).date() != at.astimezone(UTC).date()
+    return card.due is None or at >= card.due
+
+
+def review(
+    card: Card,
+    grade: Rating,
+    at: datetime,
+    desired_retention: float = 0.9,
+    parameters: tuple[float, ...] | None = None,
+) -> Card:
+    """The card after one review on ``at``'s day, due at the start of the day FSRS names.
+
+    The review is taken at the start of its UTC day, so the gaps FSRS sees
+    are whole days, as the nightly fit counts them and as Anki counts them.
+    """
+    after, _ = scheduler(desired_retention, parameters).review_card(
+        card, grade, review_datetime=day_start(at)
+    )
+    assert after.due is not None
+    after.due = max(day_start(after.due), day_start(at) + timedelta(days=1))
+    return after
 
 
 def reviews(standing: Standing, at: datetime) -> bool:
@@ -214,21 +258,24 @@ def take_step(
 ) -> Step:
     """The standing after one answer, when the skill is next due, and the review it was.
 
-    Only the day's first answer reviews the FSRS card; a later one that day
-    keeps the card and its due date and moves the level alone.
+    Only an answer to a due (or new) card reviews it; an earlier one is
+    practice, keeps the card and its due date and moves the level alone. For
+    the ladder, an on-time answer counts as a review whatever the caller
+    meant it as (mastered needs a review on a later day).
     """
-    level, clean, since = next_level(standing, answer)
     old = Card.from_json(standing.card) if standing.card else None
-    review: Review | None = None
+    on_time = is_review(old, answer.at)
+    if on_time and old is not None and answer.purpose in (PRACTICE, NEW):
+        answer = replace(answer, purpose=REVIEW)
+    level, clean, since = next_level(standing, answer)
+    done: Review | None = None
     card = old or Card(card_id=card_id)
-    if is_review(old, answer.at):
-        card, _ = scheduler(desired_retention, parameters).review_card(
-            card, rating(answer), review_datetime=answer.at
-        )
+    if on_time:
+        card = review(card, rating(answer), answer.at, desired_retention, parameters)
         elapsed = None
         if old is not None and old.last_review is not None:
-            elapsed = (answer.at - old.last_review) / timedelta(days=1)
-        review = Review(int(rating(answer)), elapsed, MemoryState.of(old), MemoryState.of(card))
+            elapsed = float((day_start(answer.at) - day_start(old.last_review)).days)
+        done = Review(int(rating(answer)), elapsed, MemoryState.of(old), MemoryState.of(card))
     new = replace(
         standing,
         level=level,
@@ -239,7 +286,7 @@ def take_step(
         rights=standing.rights + (0 if answer.counts_as_wrong else 1),
     )
     assert card.due is not None
-    return Step(new, card.due, review)
+    return Step(new, card.due, done)
 
 
 def step(

@@ -195,10 +195,6 @@ class DealProgress(OwnedByLearner):
     first_right = models.BooleanField(default=False, help_text="The first try was right.")
     last_wrong_at = models.DateTimeField(null=True, blank=True)
     last_at = models.DateTimeField()
-    # The exercise's review (lessons.learners.deal_figures.review_step): its
-    # stage and when it is due, or both empty when nothing is waiting.
-    review_stage = models.PositiveSmallIntegerField(null=True, blank=True)
-    review_due = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         app_label = "lessons"

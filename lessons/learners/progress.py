@@ -13,9 +13,8 @@ attempts but none right, "solved" once any attempt was right.
 
 There is one review schedule, the skills' FSRS cards
 (``lessons.learners.mastery``): /progress/, home and /study/ all read it.
-The exercises' own 1/3/7-day stages (``deal_figures.review_step``) are still
-kept on ``DealProgress`` but no page offers them as reviews any more; a
-wrong exercise is listed among the answers missed most recently.
+A wrong exercise is listed among the answers missed most recently, and its
+skills come back through their reviews.
 """
 
 from __future__ import annotations
@@ -39,8 +38,6 @@ from django.utils.crypto import salted_hmac
 
 from lessons import course, events
 from lessons.learners import deal_figures, owned, skill_records
-from lessons.learners.deal_figures import REVIEW_DAYS as REVIEW_DAYS
-from lessons.learners.deal_figures import review_step
 from lessons.memory import review_log
 from lessons.models import (
     Attempt,
@@ -433,17 +430,6 @@ def save_checklist(request: HttpRequest, lesson: str, ticked: list[int]) -> None
 
 
 # ---- Review and the progress page ----------------------------------------------
-
-
-def review_due(attempts: Iterable[tuple[datetime, bool]]) -> tuple[datetime, int] | None:
-    """When an exercise is next due for review, from its attempts in time order; None if not."""
-    stage: int | None = None
-    due: datetime | None = None
-    for when, correct in attempts:
-        stage, due = review_step(stage, due, when, correct)
-    if stage is None or due is None:
-        return None
-    return due, stage
 
 
 @dataclass

@@ -215,6 +215,13 @@ def after_answer(
     With ``count_misses`` (an exercise or drill answer, not a decision at the
     study table) each row also keeps its run of misses for the class page's
     "needs help" (``missed``), written in the same UPDATE as the step.
+
+    A decision from a played hand (``source`` in ``ONCE_A_DAY``) moves a
+    skill once a day: practising the same decision again on the same UTC
+    day is rehearsal of a verdict already shown, so it leaves the skill as
+    it is (``repeated``). (Exercises and quick checks keep counting a retry:
+    a miss there is a new try at a question, and three in a row is what
+    marks a learner as needing help.)
     """
     if not answers or not learner.known:
         return []
@@ -228,6 +235,9 @@ def after_answer(
     for answer in answers:
         state = states.get(answer.skill) or SkillState(**owner, skill=answer.skill)
         before = state.level
+        if source in ONCE_A_DAY and repeated(state, item, at):
+            changes.append(Change(answer.skill, before, before))
+            continue
         own = purpose
         if purpose == mastery.CHALLENGE and answer.skill != challenged:
             own = mastery.REVIEW
@@ -261,9 +271,9 @@ def after_answer(
 class _Scheduling:
     """The learner's desired retention and FSRS parameters, read only when a card is reviewed.
 
-    Only the day's first answer to a skill reviews its card
-    (``mastery.reviews``); later answers that day move the level alone and
-    schedule nothing, so most answers of a learner at work skip both reads.
+    Only an answer to a due (or new) skill reviews its card
+    (``mastery.reviews``); practice before it is due moves the level alone and
+    schedules nothing, so most answers of a learner at work skip both reads.
     """
 
     def __init__(self, learner: Learner) -> None:
@@ -278,6 +288,31 @@ class _Scheduling:
             retention = memory_retention.retention_for(self.learner, desired_retention())
             self.read = retention, memory_parameters.in_use(self.learner).parameters
         return self.read
+
+
+ITEMS_KEPT = 50  # items remembered per skill and day (a day of drilling one skill)
+ONCE_A_DAY = {"played"}  # sources whose items move a skill once a day
+
+
+def repeated(state: SkillState, item: str, at: datetime) -> bool:
+    """Whether ``item`` already moved this skill on ``at``'s UTC day."""
+    if state.pk is None or state.last_answered is None or not item:
+        return False
+    if mastery.day_start(state.last_answered) != mastery.day_start(at):
+        return False
+    return isinstance(state.items_today, list) and item in state.items_today
+
+
+def _remember_item(state: SkillState, item: str, at: datetime) -> list[str]:
+    same_day = state.last_answered is not None and mastery.day_start(
+        state.last_answered
+    ) == mastery.day_start(at)
+    kept = (
+        [str(i) for i in state.items_today]
+        if same_day and isinstance(state.items_today, list)
+        else []
+    )
+    return ([*kept, item] if item else kept)[-ITEMS_KEPT:]
 
 
 def missed(answer: SkillAnswer) -> bool:
@@ -306,6 +341,7 @@ STEP_FIELDS = (
     "due",
     "last_answered",
     "recent_mistakes",
+    "items_today",
 )
 
 
@@ -339,6 +375,7 @@ def _apply(
     state.proficient_on = standing.proficient_on
     state.answers, state.rights = standing.answers, standing.rights
     state.card = json.loads(standing.card)
+    state.items_today = _remember_item(state, item, at)
     state.due, state.last_answered = due, at
     state.recent_mistakes = _mistakes(state.recent_mistakes, answer)
     return taken.review

@@ -9,8 +9,8 @@ from django.utils.timezone import now
 from django.views.decorators.http import require_POST, require_safe
 
 from badacey_site.whole_numbers import read_whole_number
-from lessons import course
-from lessons.learners import progress, skill_records
+from lessons import course, skills
+from lessons.learners import mastery, progress, skill_records
 from lessons.memory import parameters as memory_parameters
 from lessons.memory import retention as memory_retention
 from lessons.memory.forms import RetentionForm
@@ -26,13 +26,14 @@ def _retention_context(
     mine = memory_retention.chosen(learner)
     current = mine if mine is not None else skill_records.desired_retention()
     if form is None:
-        loads = memory_retention.workloads(learner, now(), memory.parameters)
+        loads = memory_retention.workloads(learner, now(), memory.parameters, len(skills.SKILLS))
         form = RetentionForm(initial={"retention": f"{current:.2f}"}, workloads=loads)
     return {
         "retention_form": form,
         "retention_chosen": mine is not None,
         "retention_percent": round(100 * current),
         "horizon_days": memory_retention.HORIZON_DAYS,
+        "new_per_day": mastery.NEW_PER_DAY,
     }
 
 
@@ -61,7 +62,7 @@ def save_retention(request: HttpRequest) -> HttpResponse:
     """Keep the learner's chosen retention and reschedule their skills to match."""
     learner = progress.learner_of(request, create=True)
     weights = memory_parameters.in_use(learner).parameters
-    loads = memory_retention.workloads(learner, now(), weights)
+    loads = memory_retention.workloads(learner, now(), weights, len(skills.SKILLS))
     form = RetentionForm(request.POST, workloads=loads)
     if not form.is_valid():
         context = _progress_context(request, form)

@@ -47,11 +47,15 @@ class Timed(Protocol):
 BINS = 10
 MIN_REVIEWS = 200
 DEFAULTS, SITE, OWN = "defaults", "site", "own"
+LEARNER_AVERAGE, SKILL_AVERAGE = "learner-average", "skill-average"
 NAMES = {
     DEFAULTS: "The scheduler's standard settings",
     SITE: "Fitted to every learner on this site",
     OWN: "Fitted to each learner",
+    LEARNER_AVERAGE: "Baseline: the learner's own share right",
+    SKILL_AVERAGE: "Baseline: the site's share right in the skill",
 }
+FSRS_KINDS = (DEFAULTS, SITE, OWN)
 
 
 @dataclass
@@ -70,6 +74,11 @@ class Scores:
     rmse: float | None = None
     auc: float | None = None
     bins: list[Bin] = field(default_factory=list)
+    wins: float | None = None  # share of learners for whom this had the lowest log loss
+
+    @property
+    def baseline(self) -> bool:
+        return self.kind not in FSRS_KINDS
 
     @property
     def enough(self) -> bool:
@@ -151,13 +160,23 @@ def measure(
     site_test: Sequence[Timed],
     site_parameters: Sequence[float] | None,
     own: Sequence[tuple[Sequence[float], Sequence[Timed]]],
+    folds: Sequence[Scores] | None = None,
 ) -> list[Scores]:
-    """The three rows: defaults and site set on the site's held-out reviews, own sets on theirs."""
+    """The rows the page shows.
+
+    With ``folds`` (``lessons.memory.evaluation``: defaults, fitted sets and
+    the two baselines over time folds of every learner's reviews) those rows;
+    without, the defaults and the site set on the site's latest fifth. Then
+    the learners' own sets, each on that learner's latest fifth.
+    """
     labels = _labels(site_test)
     site_learners = len({item.owner for item in site_test})
-    rows = [score(DEFAULTS, predicted(DEFAULT_PARAMETERS, site_test), labels, site_learners)]
-    if site_parameters is not None:
-        rows.append(score(SITE, predicted(site_parameters, site_test), labels, site_learners))
+    if folds is not None:
+        rows = list(folds)
+    else:
+        rows = [score(DEFAULTS, predicted(DEFAULT_PARAMETERS, site_test), labels, site_learners)]
+        if site_parameters is not None:
+            rows.append(score(SITE, predicted(site_parameters, site_test), labels, site_learners))
     chances: list[float] = []
     answers: list[bool] = []
     for parameters, items in own:

@@ -23,17 +23,21 @@ optimizer reads) for a learner's, whose floor is then ``FIT_FLOOR`` items.
 Each fit keeps the latest fifth of the items (by the time of their last
 review) out of training and measures the log loss there: of the new set,
 of the set it would replace (the site's for a learner, else the defaults),
-and of the defaults for the record. A new set becomes active only if it does
-at least as well as the one it would replace on those held-out reviews;
-otherwise it is stored inactive, so a bad fit is visible without ever
-scheduling anyone. Everything is written in
+of the defaults for the record, and of two baselines that share nothing
+with FSRS (the learner's own share right, the site's share right per skill:
+``lessons.memory.evaluation``). A new set becomes active only if it does at
+least as well as the one it would replace and better than both baselines on
+those held-out reviews, and, for the site's set, if fitting also beat the
+defaults and both baselines over ``evaluation.FOLDS`` time folds of every
+learner's reviews (what ``/about/memory/`` shows); otherwise it is stored
+inactive, so a bad fit is visible without ever scheduling anyone. Everything is written in
 one transaction at the end, so a fit that dies half-way changes nothing.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -42,7 +46,7 @@ from django.db import transaction
 from django.utils import timezone
 from fsrs_rs_python import DEFAULT_PARAMETERS, FSRS, FSRSItem, FSRSReview, filter_outlier
 
-from lessons.memory import calibration
+from lessons.memory import calibration, evaluation
 from lessons.memory.parameters import usable
 from lessons.models import FittedParameters, ReviewLog
 
@@ -62,6 +66,7 @@ class Timed:
     item: FSRSItem
     raw: tuple[tuple[int, int], ...] = ()
     owner: tuple[int | None, str] | None = None
+    skill: str = ""
 
 
 @dataclass
@@ -95,16 +100,24 @@ def histories(
     rows: Iterable[tuple[int | None, str, str, datetime, int]],
 ) -> Iterator[tuple[Owner, list[tuple[datetime, int]]]]:
     """Each (owner, skill)'s reviews in time order, from rows sorted by owner, skill and time."""
+    for owner, _, found in skill_histories(rows):
+        yield owner, found
+
+
+def skill_histories(
+    rows: Iterable[tuple[int | None, str, str, datetime, int]],
+) -> Iterator[tuple[Owner, str, list[tuple[datetime, int]]]]:
+    """``histories`` with the skill each one is of."""
     key: tuple[int | None, str, str] | None = None
     found: list[tuple[datetime, int]] = []
     for user, learner_key, skill, at, rating in rows:
         if (user, learner_key, skill) != key:
             if key is not None and found:
-                yield (key[0], key[1]), found
+                yield (key[0], key[1]), key[2], found
             key, found = (user, learner_key, skill), []
         found.append((at, rating))
     if key is not None and found:
-        yield (key[0], key[1]), found
+        yield (key[0], key[1]), key[2], found
 
 
 def items_of(history: Sequence[tuple[datetime, int]]) -> list[Timed]:
@@ -179,12 +192,17 @@ class Fitted:
     default_log_loss: float | None
     baseline_log_loss: float | None
     test: list[Timed] = field(default_factory=list)  # the held-out items, for the calibration
+    train: list[Timed] = field(default_factory=list)
+    # The non-FSRS baselines' log loss on the same held-out reviews (evaluation.BASELINES).
+    plain: dict[str, float] = field(default_factory=dict)
 
     @property
     def better(self) -> bool:
+        """At least as good as the set it would replace, and better than every plain baseline."""
         if self.log_loss is None or self.baseline_log_loss is None:
             return False
-        return self.log_loss <= self.baseline_log_loss
+        beaten = all(self.log_loss < value for value in self.plain.values())
+        return self.log_loss <= self.baseline_log_loss and beaten
 
 
 def fit(
@@ -209,7 +227,21 @@ def fit(
         defaults,
         log_loss(baseline, test) if baseline is not None else defaults,
         held,
+        trained,
     )
+
+
+def fitter(outliers: bool = True) -> Callable[[list[FSRSItem]], list[float] | None]:
+    """The optimizer as ``evaluation.evaluate`` calls it for each fold (None below the floor)."""
+
+    def fit_fold(train: list[FSRSItem]) -> list[float] | None:
+        if not can_fit(train, outliers):
+            return None
+        with outlier_filter(outliers):
+            weights = FSRS(list(DEFAULT_PARAMETERS)).compute_parameters(train)
+        return list(weights) if usable(list(weights)) is not None else None
+
+    return fit_fold
 
 
 def review_rows() -> Iterator[tuple[int | None, str, str, datetime, int]]:
@@ -224,31 +256,45 @@ def run(now: datetime | None = None) -> Report:
     """Fit the site's set and every learner's above the floor, and store them."""
     now = now or timezone.now()
     by_owner: dict[Owner, list[Timed]] = {}
-    for owner, history in histories(review_rows()):
+    for owner, skill, history in skill_histories(review_rows()):
         timed = items_of(history)
         for item in timed:
-            item.owner = owner
+            item.owner, item.skill = owner, skill
         by_owner.setdefault(owner, []).extend(timed)
     everyone = [t for timed in by_owner.values() for t in timed]
     report = Report()
+    folds = evaluation.evaluate(by_owner, fitter()) if everyone else None
     site = fit(everyone) if everyone else None
-    site_active = site is not None and site.better
+    if site is not None:
+        site.plain = {
+            kind: evaluation.loss(
+                evaluation.baseline_chances(kind, evaluation.Rates.of(site.train), site.test),
+                site.test,
+            )
+            for kind in evaluation.BASELINES
+        }
+    # The site's set is used only if, besides beating the set it would replace on the
+    # latest fifth, fitting beat the defaults and both baselines over the time folds.
+    site_active = site is not None and site.better and folds is not None and folds.beats_all
     baseline = site.parameters if site is not None and site_active else None
     if baseline is None:  # no better site set tonight: the active one, if any, stays the bar
         current = FittedParameters.objects.filter(scope=FittedParameters.SITE, active=True).first()
         weights = usable(current.parameters) if current is not None else None
         baseline = list(weights) if weights is not None else None
     learners: list[tuple[Owner, Fitted]] = []
+    site_counts = evaluation.SiteCounts(split(everyone)[0] if everyone else [])
     for owner, timed in by_owner.items():
         own = fit(timed, baseline, outliers=False)
         if own is None:
             report.skipped += 1
             continue
+        own.plain = evaluation.own_baselines(owner, own.train, own.test, site_counts)
         learners.append((owner, own))
     scores = calibration.measure(
         split(everyone)[1] if everyone else [],
         site.parameters if site is not None else None,
         [(own.parameters, own.test) for _, own in learners],
+        folds.rows if folds is not None else None,
     )
     with transaction.atomic():
         calibration.store(scores, now)

@@ -1,7 +1,7 @@
 """The memory feature's tables: the FSRS review log and the fitted parameter sets.
 
-``ReviewLog`` keeps one row per FSRS review (the first graded answer to a
-skill on a UTC day, ``lessons.learners.mastery``): without it the site could
+``ReviewLog`` keeps one row per FSRS review (an answer to a skill that was
+due or new, ``lessons.learners.mastery``): without it the site could
 never learn how its own learners forget. ``FittedParameters`` keeps every
 parameter set the nightly fit made, site-wide or for one learner, with the
 evidence for it, so a bad fit can be seen and an older set made active again.

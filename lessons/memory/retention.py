@@ -12,8 +12,9 @@ down both branches, remembered (with the chosen chance: that is what the
 schedule aims at) and forgotten, adding each branch's weight to the day it
 falls on; branches below ``PRUNE`` are dropped. Minutes come from the
 learner's own measured answer times (the review log's median), else the
-site's, else ``DEFAULT_ANSWER_MS``. New skills the learner has not started
-are not counted: how fast to open them is up to the learner.
+site's, else ``DEFAULT_ANSWER_MS``. Skills not started yet are counted as
+the sessions will open them, ``mastery.NEW_PER_DAY`` a day, each with its
+first review that day: that is the workload the sessions will then ask for.
 
 Saving a new retention reschedules every started skill at once, from its
 last review, with the interval the scheduler will use from then on.
@@ -85,6 +86,12 @@ def answer_ms(learner: Learner) -> int:
     return int(statistics.median(mine)) if mine else DEFAULT_ANSWER_MS
 
 
+def started_count(learner: Learner) -> int:
+    if not learner.known:
+        return 0
+    return SkillState.objects.of_learner(learner).exclude(level=0).count()
+
+
 def cards_of(learner: Learner) -> list[Card]:
     if not learner.known:
         return []
@@ -103,11 +110,23 @@ def expected_reviews(
     retention: float,
     weights: tuple[float, ...] | None,
     days: int = HORIZON_DAYS,
+    new_skills: int = 0,
+    opened_today: int = 0,
 ) -> list[float]:
-    """Expected reviews on each of the next ``days`` days (index 0 is today)."""
+    """Expected reviews on each of the next ``days`` days (index 0 is today).
+
+    ``new_skills`` not started yet are opened at the sessions' pace
+    (``mastery.NEW_PER_DAY`` a day, less ``opened_today`` today).
+    """
     per_day = [0.0] * days
-    sched = mastery.scheduler(retention, weights)
-    for card in cards:
+    starts: list[Card] = list(cards)
+    left = new_skills
+    for day in range(days):
+        opening = min(left, max(0, mastery.NEW_PER_DAY - (opened_today if day == 0 else 0)))
+        left -= opening
+        moment = now if day == 0 else mastery.day_start(now) + timedelta(days=day)
+        starts += [Card(card_id=day * 100 + n + 1, due=moment) for n in range(opening)]
+    for card in starts:
         stack: list[tuple[Card, float]] = [(card, 1.0)]
         while stack:
             here, weight = stack.pop()
@@ -118,7 +137,7 @@ def expected_reviews(
                 continue
             per_day[day] += weight
             for rating, share in ((Rating.Good, retention), (Rating.Again, 1 - retention)):
-                after, _ = sched.review_card(here, rating, review_datetime=at)
+                after = mastery.review(here, rating, at, retention, weights)
                 stack.append((after, weight * share))
     return per_day
 
@@ -134,19 +153,38 @@ def rescheduled(card: Card, retention: float, weights: tuple[float, ...] | None)
         step=card.step,
         stability=card.stability,
         difficulty=card.difficulty,
-        due=card.last_review + timedelta(days=days),
+        due=mastery.day_start(card.last_review + timedelta(days=days)),
         last_review=card.last_review,
     )
 
 
-def workloads(learner: Learner, now: datetime, weights: tuple[float, ...] | None) -> list[Workload]:
-    """Each choice's reviews and minutes a day, from the cards as they would be rescheduled."""
+def opened_on(learner: Learner, now: datetime) -> int:
+    """How many skills the learner opened (gave a first review) on ``now``'s UTC day."""
+    if not learner.known:
+        return 0
+    return (
+        ReviewLog.objects.of_learner(learner)
+        .filter(state_before=0, reviewed_at__gte=mastery.day_start(now))
+        .count()
+    )
+
+
+def workloads(
+    learner: Learner, now: datetime, weights: tuple[float, ...] | None, skills_total: int = 0
+) -> list[Workload]:
+    """Each choice's reviews and minutes a day, from the cards as they would be rescheduled,
+    with the ``skills_total`` less those started opened at the sessions' pace."""
     cards = cards_of(learner)
-    minutes = answer_ms(learner) / 60_000 if cards else 0.0
+    new = max(0, skills_total - started_count(learner))
+    today = opened_on(learner, now) if new else 0
+    minutes = answer_ms(learner) / 60_000 if cards or new else 0.0
     found = []
     for retention in CHOICES:
         moved = [rescheduled(card, retention, weights) for card in cards]
-        reviews = sum(expected_reviews(moved, now, retention, weights)) / HORIZON_DAYS
+        per_day = expected_reviews(
+            moved, now, retention, weights, new_skills=new, opened_today=today
+        )
+        reviews = sum(per_day) / HORIZON_DAYS
         found.append(Workload(retention, reviews, reviews * minutes))
     return found
 

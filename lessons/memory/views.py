@@ -13,7 +13,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from lessons.memory import calibration
+from lessons.memory import calibration, evaluation
 
 # The chart's plotting square, in the SVG's own units.
 LEFT, TOP, SIZE = 40, 10, 200
@@ -50,12 +50,13 @@ def plotted(row: calibration.Scores) -> Series:
 @require_safe
 def about_memory(request: HttpRequest) -> HttpResponse:
     report, rows = calibration.latest()
-    shown = [row for row in rows if row.enough]
+    shown = [row for row in rows if row.enough and not row.baseline]
     context = {
         "report": report,
         "rows": rows,
         "series": [plotted(row) for row in shown],
         "enough": bool(shown),
+        "folds": evaluation.FOLDS,
         "min_reviews": calibration.MIN_REVIEWS,
         "ticks": [(f"{n * 20}%", LEFT + SIZE * n / 5, TOP + SIZE * (1 - n / 5)) for n in range(6)],
         "chart": {"left": LEFT, "top": TOP, "right": LEFT + SIZE, "bottom": TOP + SIZE},

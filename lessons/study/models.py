@@ -34,6 +34,9 @@ class SkillState(OwnedByLearner):
     last_answered = models.DateTimeField(null=True, blank=True)
     # Wrong answers to this skill since its last right one (classes' "needs help").
     misses_in_a_row = models.PositiveSmallIntegerField(default=0)
+    # The items that moved this skill on the UTC day of ``last_answered``: the same
+    # item again that day moves it no more (lessons.learners.skill_records.after_answer).
+    items_today = models.JSONField(default=list, blank=True)
 
     class Meta:
         constraints = [

@@ -1,10 +1,12 @@
 """Practice sessions and mastery challenges: which items, in what order, and the summary.
 
 A practice session is about ten fresh drill items chosen from the learner's
-skills (``SkillState``): first the reviews FSRS says are due, then the
-skills in progress, weakest first (the lowest FSRS retrievability; those
-behind the misconceptions the engine diagnosed in recent wrong answers come
-twice), then the next skill in course order. The items are interleaved: no
+skills (``SkillState``), in the schedule's order: first the reviews FSRS
+says are due, then new skills at a steady pace (``mastery.NEW_PER_DAY``),
+then practice: the skills in progress, weakest first (the lowest FSRS
+retrievability; those behind the misconceptions the engine diagnosed in
+recent wrong answers come twice). Only an answer to a due skill is a review
+of its card; practice moves the level alone. The items are interleaved: no
 two of one skill follow each other when the session has two skills or more.
 A mastery challenge is a short mixed set over the proficient skills.
 
@@ -24,7 +26,7 @@ import secrets
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
@@ -36,6 +38,7 @@ from lessons import skills
 from lessons.course import SectionLink, section_link
 from lessons.learners import mastery, progress, skill_records
 from lessons.memory import parameters as memory_parameters
+from lessons.memory import retention as memory_retention
 from lessons.models import (
     Attempt,
     Learner,
@@ -46,7 +49,6 @@ from lessons.models import (
 
 SESSION_SIZE = 10
 CHALLENGE_SIZE = 5
-NEW_SKILLS = 2  # skills a session opens when nothing is in progress yet
 SEED_TRIES = 25  # seeds tried for an item that must show something (a tie, side pots)
 
 
@@ -88,13 +90,25 @@ def plan(
     now: datetime,
     size: int = SESSION_SIZE,
     weights: Weights = None,
+    opened_today: int = 0,
 ) -> list[Planned]:
-    """The session's skills, interleaved: due reviews, then the weakest skills in progress.
+    """The session's skills, interleaved: due reviews, then new skills, then practice.
 
-    Which skills: the reviews FSRS says are due; then the skills in progress,
-    the one least likely to be answered right now (FSRS's retrievability,
-    with ``weights``, the learner's parameters) first, those behind recent
-    misconceptions coming round twice; then the next new skill of the course.
+    Which skills, in the schedule's order:
+
+    1. the reviews FSRS says are due, oldest due first;
+    2. new skills at the day's pace (``mastery.new_allowance``: two a day,
+       one once reviews pile up, ``opened_today`` already counted), those
+       behind a misconception the learner keeps showing first, then the next
+       in course order; a new skill always gets its place, however many
+       reviews wait, so the course moves on every study day;
+    3. practice to fill the session: the skills in progress that are not
+       due, the one least likely to be answered right now (FSRS's
+       retrievability with ``weights``) first, those behind recent
+       misconceptions coming round twice, and the new skills again. A
+       practice answer moves the level, never the card
+       (``mastery.take_step``): it is not a review.
+
     In what order: ``interleave``, so no two items of one skill are next to
     each other whenever the session has two skills or more.
     """
@@ -104,7 +118,15 @@ def plan(
         (s for s in by_skill.values() if s.level and s.due is not None and s.due <= now),
         key=lambda s: (s.due, skills.ORDER[s.skill]),
     )
-    planned = [Planned(s.skill, mastery.REVIEW) for s in due][:size]
+    fresh = [
+        k.key for k in skills.SKILLS if by_skill.get(k.key) is None or not by_skill[k.key].level
+    ]
+    leaning_in = [k for k, _ in leaning_to.most_common() if k in fresh]
+    in_order = leaning_in + [k for k in fresh if k not in leaning_in]
+    opening = in_order[: mastery.new_allowance(len(due), opened_today)]
+    opening = opening[: max(1, size - len(due))]  # reviews first, but one new skill always
+    planned = [Planned(s.skill, mastery.REVIEW) for s in due][: max(0, size - len(opening))]
+    planned += [Planned(k, mastery.NEW) for k in opening]
     reviewed = {p.skill for p in planned}
     strength = {key: retrievability(state, now, weights) for key, state in by_skill.items()}
     working = sorted(
@@ -120,14 +142,8 @@ def plan(
             skills.ORDER[s.skill],
         ),
     )
-    fresh = [
-        k.key for k in skills.SKILLS if by_skill.get(k.key) is None or not by_skill[k.key].level
-    ]
-    opening = fresh[: NEW_SKILLS if not working else 1]
-    # A misconception the learner keeps showing brings its skill in even if it was not started.
-    leaning_in = [k for k, _ in leaning_to.most_common() if k in fresh and k not in opening]
     pool = [Planned(s.skill, mastery.PRACTICE) for s in working]
-    pool += [Planned(k, mastery.NEW) for k in leaning_in + opening]
+    pool += [Planned(k, mastery.PRACTICE) for k in opening]
     if not pool and not planned:  # everything mastered and nothing due: keep it fresh
         rest = sorted(
             by_skill.values(),
@@ -140,13 +156,14 @@ def plan(
     while cycle and len(planned) < size:
         planned.append(cycle[n % len(cycle)])
         n += 1
-    # Skills that may stand in for a skill too many items would have to repeat back to back.
+    # Skills that may stand in for a skill too many items would have to repeat back to
+    # back: started ones, weakest first. Never a new skill past the day's pace.
     used = {p.skill for p in planned}
     spare = [
         Planned(s.skill, mastery.PRACTICE)
         for s in sorted(by_skill.values(), key=lambda s: strength[s.skill])
         if s.level and s.skill not in used
-    ] + [Planned(k, mastery.NEW) for k in fresh if k not in used]
+    ]
     return interleave(balance(planned, spare))
 
 
@@ -165,7 +182,11 @@ def balance(planned: list[Planned], spare: Sequence[Planned]) -> list[Planned]:
         top, most = counts.most_common(1)[0]
         if most <= (len(items) + 1) // 2:
             return items
-        last = max(i for i, p in enumerate(items) if p.skill == top and p.purpose != mastery.REVIEW)
+        last = max(
+            i
+            for i, p in enumerate(items)
+            if p.skill == top and p.purpose not in (mastery.REVIEW, mastery.NEW)
+        )
         if spares:
             items[last] = spares.pop(0)
         else:
@@ -280,7 +301,8 @@ def build(learner: Learner, kind: str, now: datetime, seed_source: Any = None) -
     if kind == StudySession.CHALLENGE:
         planned = challenge_plan(states)
     else:
-        planned = plan(states, now, weights=weights)
+        opened = memory_retention.opened_on(learner, now)
+        planned = plan(states, now, weights=weights, opened_today=opened)
     rows: list[StudyItem] = []
     turns: Counter[str] = Counter()
     for position, entry in enumerate(planned, start=1):
@@ -339,15 +361,42 @@ def current(items: Sequence[StudyItem]) -> StudyItem | None:
     return next((item for item in items if item.answered_at is None), None)
 
 
-def unfinished(learner: Learner) -> StudySession | None:
+def end_of_day(moment: datetime) -> datetime:
+    """When a session started at ``moment`` closes: the end of its UTC day."""
+    return mastery.day_start(moment) + timedelta(days=1)
+
+
+def closed(session: StudySession, now: datetime) -> bool:
+    """Whether the session is over: every item answered, or its day has ended."""
+    return session.finished is not None or now >= end_of_day(session.created)
+
+
+def unfinished(learner: Learner, now: datetime | None = None) -> StudySession | None:
+    """Today's open session, if any. One left open on an earlier day is closed now.
+
+    A session belongs to its day: the reviews it was built from were the
+    ones due then, so it closes at the end of its UTC day, finished at that
+    moment, with its unanswered items left unanswered.
+    """
     if not learner.known:
         return None
-    return (
+    now = now or timezone.now()
+    latest = (
         StudySession.objects.of_learner(learner)
         .filter(finished__isnull=True)
         .order_by("-created", "-pk")
         .first()
     )
+    if latest is None or not closed(latest, now):
+        return latest
+    stale = StudySession.objects.of_learner(learner).filter(
+        finished__isnull=True, created__lt=mastery.day_start(now)
+    )
+    for session in stale.only("pk", "created"):
+        StudySession.objects.filter(pk=session.pk, finished__isnull=True).update(
+            finished=end_of_day(session.created)
+        )
+    return None
 
 
 def answer(
@@ -363,6 +412,9 @@ def answer(
     simultaneous posts goes on to record the attempt and move the skills.
     """
     now = timezone.now()
+    if closed(session, now) and session.finished is None:
+        unfinished(progress.learner_of(request), now)  # closes it, as the page says
+        return False
     results = form.results
     mistake = next(
         (r.misconception.name for r in results if not r.ok and r.misconception is not None), ""

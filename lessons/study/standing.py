@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
 
 from django.db.models import CharField, Count, Q
@@ -28,7 +28,9 @@ from lessons.models import (
     SkillState,
     StudySession,
 )
-from lessons.study.sessions import skill_link
+from lessons.study import queues
+from lessons.study.queues import OtherQueue
+from lessons.study.sessions import skill_link, unfinished
 
 
 @dataclass(frozen=True)
@@ -102,10 +104,11 @@ class Returning:
     carry_on: Continue
     due: int
     rows: list[SkillRow]
-    unfinished_id: int | None  # the newest unfinished study session, if any
+    unfinished: StudySession | None  # today's open study session, if any
     answer_ms: int = 0  # the learner's typical answer time (lessons.memory.retention.answer_ms)
-    streak: int = 0  # days in a row, ending today or yesterday (UTC), with a finished session
-    done_today: bool = False  # today's goal, one finished session, is met
+    streak: int = 0  # study days in a row, ending today or yesterday (``streak_of``)
+    studied_today: bool = False  # today is a study day already
+    other_queues: list[OtherQueue] = field(default_factory=list)  # e.g. decisions from hands
 
     @property
     def minutes(self) -> int:
@@ -202,36 +205,51 @@ def returning(
         return None
     due = due_count(rows, now)
     typical = memory_retention.answer_ms(learner) if due else 0
-    streak, done_today, open_session = session_streak(learner, now)
+    days = study_days(learner, now)
+    today = now.astimezone(UTC).date()
     return Returning(
-        carry_on or continue_step(learner), due, rows, open_session, typical, streak, done_today
+        carry_on or continue_step(learner),
+        due,
+        rows,
+        unfinished(learner, now),
+        typical,
+        streak_of(days, today),
+        today in days,
+        queues.other_queues(learner, now),
     )
 
 
-def session_streak(learner: Learner, now: datetime) -> tuple[int, bool, int | None]:
-    """Days in a row with a finished practice session, ending today or yesterday (UTC),
-    whether today's goal (one finished session) is met, and the newest unfinished session's id.
-
-    Yesterday still counts so the streak does not read 0 in the morning
-    before today's session; one query over at most a year of finished
-    sessions and the unfinished ones (only their ids and times are read).
-    """
+def study_days(learner: Learner, now: datetime) -> set[date]:
+    """The UTC days, in the last ``STREAK_DAYS``, on which the learner answered anything."""
+    if not learner.known:
+        return set()
     today = now.astimezone(UTC).date()
     since = datetime.combine(today - timedelta(days=STREAK_DAYS), datetime.min.time(), UTC)
-    rows = list(
-        StudySession.objects.of_learner(learner)
-        .filter(Q(finished__gte=since) | Q(finished__isnull=True))
-        .values_list("pk", "created", "finished")
+    rows = (
+        Attempt.objects.of_learner(learner)
+        .filter(created_at__gte=since)
+        .annotate(day=_utc_day("created_at"))
+        .values_list("day", flat=True)
+        .distinct()
     )
-    days = {d.astimezone(UTC).date() for _, _, d in rows if d is not None}
-    open_rows = [(created, pk) for pk, created, finished in rows if finished is None]
-    open_session = max(open_rows)[1] if open_rows else None
-    day = today if today in days else today - timedelta(days=1)
+    return {date.fromisoformat(day) for day in rows}
+
+
+def streak_of(days: Iterable[date], today: date) -> int:
+    """The day streak, the one every page shows: study days in a row, ending today or yesterday.
+
+    A study day is a UTC day with at least one checked answer (an exercise,
+    quick check, drill item, session item or replayer question). Yesterday
+    still counts so the streak does not read 0 in the morning before the
+    day's first answer.
+    """
+    found = set(days)
+    day = today if today in found else today - timedelta(days=1)
     streak = 0
-    while day in days:
+    while day in found:
         streak += 1
         day -= timedelta(days=1)
-    return streak, today in days, open_session
+    return streak
 
 
 # ---- The skills page (/progress/) -------------------------------------------------------
@@ -258,7 +276,7 @@ class Activity:
     days: list[Day]  # the last four weeks, oldest first
     accuracy: int | None  # percent right over the last 7 days; None with no answers
     week_answers: int
-    streak: int  # consecutive days with an answer, ending today (or yesterday)
+    streak: int  # ``streak_of``: the same streak home shows
     most: int
 
     @property
@@ -308,9 +326,4 @@ def activity(learner: Learner, now: datetime) -> Activity:
     week = [counts.get(today - timedelta(days=n), (0, 0)) for n in range(7)]
     week_answers = sum(a for a, _ in week)
     accuracy = round(100 * sum(r for _, r in week) / week_answers) if week_answers else None
-    streak = 0
-    day = today if today in counts else today - timedelta(days=1)
-    while day in counts:
-        streak += 1
-        day -= timedelta(days=1)
-    return Activity(days, accuracy, week_answers, streak, most)
+    return Activity(days, accuracy, week_answers, streak_of(counts, today), most)

@@ -114,12 +114,16 @@ def _render(
     **context: object,
 ) -> HttpResponse:
     items = items if items is not None else study.items_of(session)
+    moment = timezone.now()
     now = study.current(items)
     page = {"session": session, "items": items, "answered": sum(1 for i in items if i.answered_at)}
+    if now is not None and study.closed(session, moment):  # its day is over: the summary
+        now = None
+        page["closed"] = True
     if now is not None and "question" not in context:
         page["question"] = _question(session, now)
     if now is None:
-        page["summary"] = study.summary(progress.learner_of(request), items, timezone.now())
+        page["summary"] = study.summary(progress.learner_of(request), items, moment)
     template = "lessons/study_session.html"
     if getattr(request, "htmx", False):
         template += "#study-region"
@@ -174,6 +178,10 @@ def study_answer(request: HttpRequest, session_id: int, position: int) -> HttpRe
         return _refused(request, session, items, "This answer was for another item; answer again.")
     if item.answered_at is not None:  # another tab (or a resent form) answered it already
         return _render(request, session, items, already=item)
+    if study.closed(session, timezone.now()):
+        study.unfinished(progress.learner_of(request))  # closes it and any older one
+        problem = "This session closed at the end of its day, so the answer was not counted."
+        return _refused(request, session, items, problem)
     table = _table(session, item)
     form = AnswerForm(request.POST, deal=table, prefix=PREFIX)
     form.is_valid()

@@ -48,8 +48,10 @@ DATABASE_BENCHES = {
         [
             "simulated:",
             "sets in use after the fit",
-            "held-out log loss, defaults",
-            "held-out log loss, fitted",
+            "held-out, defaults",
+            "held-out, in use",
+            "held-out, learner-average",
+            "held-out, skill-average",
             "fitted log loss below the defaults'",
             "one nightly fit,",
         ],
@@ -63,7 +65,8 @@ DATABASE_BENCHES = {
 UNJUDGED = (
     "simulated:",
     "sets in use after the fit",
-    "held-out log loss",
+    "held-out,",
+    "site's own log at the fit",
     "one nightly fit,",
     "quick check answer, no JavaScript",
 )

@@ -57,9 +57,17 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("exercises", ("lessons.exercises.blocks", "lessons.exercises.forms", "lessons.exercises")),
     ("tools", ("lessons.tools.forms", "lessons.tools.odds_answers")),
     ("drills", ("lessons.drills.forms", "lessons.drills.items")),
-    ("study", ("lessons.study.sessions", "lessons.study.standing")),
+    ("study", ("lessons.study.sessions", "lessons.study.standing", "lessons.study.queues")),
     # The nightly fit of FSRS parameters and its background task.
-    ("memory", ("lessons.memory.calibration", "lessons.memory.fit", "lessons.memory.tasks")),
+    (
+        "memory",
+        (
+            "lessons.memory.calibration",
+            "lessons.memory.evaluation",
+            "lessons.memory.fit",
+            "lessons.memory.tasks",
+        ),
+    ),
     ("glossary", ("lessons.glossary.terms", "lessons.glossary.linking")),
     ("classes", ("lessons.classes",)),
     ("pages", ("lessons.pages.page_cache", "lessons.pages.slots", "lessons.pages")),

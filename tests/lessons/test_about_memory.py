@@ -7,6 +7,7 @@ import random
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.utils.html import escape
 
 from lessons.memory import calibration, fit
 from lessons.models import CalibrationReport, Learner, ReviewLog
@@ -48,16 +49,26 @@ def test_with_a_lot_of_data_the_page_scores_each_set_and_draws_the_calibration(c
     fit.run(NIGHT)
     _, rows = calibration.latest()
     kinds = {row.kind: row for row in rows}
-    assert set(kinds) == {"defaults", "site", "own"}
+    assert set(kinds) == {"defaults", "site", "own", "learner-average", "skill-average"}
     assert all(row.enough for row in rows)
-    # These learners forget faster than the defaults say: the fitted sets predict better.
-    assert kinds["site"].log_loss < kinds["defaults"].log_loss
+    # These learners forget faster than the defaults say: the fitted sets predict better,
+    # and better than the baselines that know nothing of when each review came.
+    for other in ("defaults", "learner-average", "skill-average"):
+        assert kinds["site"].log_loss < kinds[other].log_loss, other
     assert kinds["site"].rmse < kinds["defaults"].rmse
     assert kinds["site"].learners == 25 and kinds["own"].learners >= 1
+    # The time folds test every learner; each learner's win is shared out among the rows.
+    folded = [kinds[k] for k in ("defaults", "site", "learner-average", "skill-average")]
+    assert sum(row.wins for row in folded) == pytest.approx(1.0)
+    assert kinds["site"].wins > kinds["learner-average"].wins
     body = client.get("/about/memory/").content.decode()
     assert "<svg" in body and "Predicted against actual" in body
     for row in rows:
         assert f"{row.log_loss:.3f}" in body and f"<td>{row.reviews}</td>" in body
+        assert escape(row.name) in body
+        if row.wins is not None:
+            assert f"<td>{round(100 * row.wins)}%</td>" in body
+    for row in folded[:2]:
         assert body.count("<circle") >= len(row.bins)
 
 

@@ -1,7 +1,7 @@
 """What recording an answer writes, and what it reads to write it.
 
 An answer is recorded in one transaction: the attempt, the learner's row for
-the deal (tries, rights, review stage), the deal's figures, the activity
+the deal (tries, rights, last answer), the deal's figures, the activity
 row, the skills it moves. A returning learner's answer reads its deal row
 once under a lock and writes it once; the learner's retention and FSRS
 parameters are read only when the answer reviews a skill's card (the day's
@@ -55,37 +55,33 @@ def row_of(user: User, deal_id: int) -> tuple:
             "first_right",
             "last_wrong_at",
             "last_at",
-            "review_stage",
-            "review_due",
         )
         .get()
     )
 
 
-def test_the_kept_row_and_review_stage_equal_a_recount_through_every_stage():
-    """Wrong, then right when due three times, with practice before a due time between."""
+def test_the_kept_row_equals_a_recount_of_the_answers():
+    """Wrong, right, wrong and right again over two weeks: the row a recount makes is the same."""
     learner = User.objects.create_user("lee")
     deal = winners_deal(1)
     start = timezone.now() - timedelta(days=30)
     moments = [
-        (start, False, 0),  # wrong: the deal comes back in a day
-        (start + timedelta(hours=2), True, 1),  # practice before it is due
-        (start + timedelta(days=1, hours=1), True, 0),  # right when due: next stage
-        (start + timedelta(days=2), False, 0),  # wrong before due: practice, no change
-        (start + timedelta(days=5), True, 2),  # right when due again
-        (start + timedelta(days=13), True, 0),  # the last stage: nothing waits
+        (start, False, 0),
+        (start + timedelta(hours=2), True, 1),
+        (start + timedelta(days=1, hours=1), True, 0),
+        (start + timedelta(days=2), False, 0),
+        (start + timedelta(days=5), True, 2),
+        (start + timedelta(days=13), True, 0),
     ]
-    stages = []
     for at, correct, hints in moments:
         attempt = Attempt(
             user=learner, deal=deal, correct=correct, hints_used=hints, parts=[correct]
         )
         with time_machine.travel(at, tick=False):
             deal_figures.save_answer(attempt)
-        stages.append(row_of(learner, deal.pk)[6])
     kept = row_of(learner, deal.pk)
-    assert stages == [0, 0, 1, 1, 2, None]
     assert kept[:4] == (6, 4, 3, False)
+    assert (kept[4], kept[5]) == (moments[3][0], moments[-1][0])
 
     deal_figures.recount([deal.pk])
     assert row_of(learner, deal.pk) == kept
@@ -135,9 +131,11 @@ def test_the_run_of_misses_moves_with_the_skill_step_for_answers_but_not_played_
     me = Learner(lee.pk, "")
     skill = skills.SKILLS[0].key
     at = timezone.now()
+    items = iter(range(100))
 
     def step(answer: skill_records.SkillAnswer, count_misses: bool = True) -> int:
-        skill_records.after_answer(me, [answer], "x/1", "practice", at, count_misses=count_misses)
+        item = f"x/{next(items)}"  # a new item each time: the same one again moves nothing
+        skill_records.after_answer(me, [answer], item, "practice", at, count_misses=count_misses)
         return SkillState.objects.get(user=lee, skill=skill).misses_in_a_row
 
     wrong = skill_records.SkillAnswer(skill, correct=False)
@@ -181,3 +179,29 @@ def test_a_skill_target_keeps_the_moment_it_was_first_reached():
         lee,
         start + timedelta(hours=1),
     )
+
+
+def test_one_played_decision_answered_again_the_same_day_moves_its_skill_once():
+    lee = User.objects.create_user("lee")
+    me = Learner(lee.pk, "")
+    skill = skills.SKILLS[0].key
+    SkillState.objects.create(user=lee, skill=skill, level=4, answers=5, rights=5)
+    wrong = skill_records.SkillAnswer(skill, correct=False)
+    at = timezone.now()
+
+    def played(item: str, when) -> None:
+        skill_records.after_answer(me, [wrong], item, "review", when, source="played")
+
+    for n in range(4):
+        played("play:7:3", at + timedelta(minutes=n))
+    state = SkillState.objects.get(user=lee, skill=skill)
+    assert (state.level, state.answers) == (3, 6)
+    # Another decision the same day moves it; the same decision the next day does too.
+    played("play:7:4", at + timedelta(minutes=9))
+    assert SkillState.objects.get(user=lee, skill=skill).level == 2
+    played("play:7:3", at + timedelta(days=1))
+    assert SkillState.objects.get(user=lee, skill=skill).level == 1
+    # An exercise retried keeps counting: each miss is a new try.
+    skill_records.after_answer(me, [wrong], "deal:x", "practice", at + timedelta(days=1, hours=1))
+    skill_records.after_answer(me, [wrong], "deal:x", "practice", at + timedelta(days=1, hours=2))
+    assert SkillState.objects.get(user=lee, skill=skill).answers == 10

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+from fsrs import Card
+
 from lessons.learners import mastery
 from lessons.learners.mastery import (
     ATTEMPTED,
@@ -54,8 +56,11 @@ def test_mastered_needs_a_review_on_a_later_day():
     assert proficient.level == PROFICIENT
     same_day, _ = run([right("d", purpose=REVIEW)], proficient)
     assert same_day.level == PROFICIENT
-    practice_later, _ = run([right("d", DAY0 + timedelta(days=2))], proficient)
-    assert practice_later.level == PROFICIENT
+    due = Card.from_json(proficient.card).due
+    practice_later, _ = run([right("d", due - timedelta(hours=1))], proficient)
+    assert practice_later.level == PROFICIENT  # a later day, but not due: practice
+    on_time, _ = run([right("d", due + timedelta(hours=1))], proficient)
+    assert on_time.level == MASTERED  # an answer once it is due is its review, from any page
     review_later, _ = run([right("d", DAY0 + timedelta(days=2), purpose=REVIEW)], proficient)
     assert review_later.level == MASTERED
     helped, _ = run([right("d", DAY0 + timedelta(days=2), purpose=REVIEW, hints=1)], proficient)

@@ -162,3 +162,42 @@ def test_a_bad_fit_can_be_seen_and_rolled_back_from_the_command(capsys):
     assert parameters.in_use(Learner(None, "k")).parameters == tuple(DEFAULT_PARAMETERS)
     with pytest.raises(CommandError):
         call_command("fit_memory", "--use", "999999")
+
+
+@pytest.mark.django_db
+def test_a_fit_that_cannot_beat_the_learners_own_average_is_kept_inactive():
+    """Learners right at a fixed rate of their own, whenever asked: timing tells nothing.
+
+    FSRS fitted on them can at best guess the site's average; each learner's
+    own share right predicts better, so the fitted set must not schedule anyone.
+    """
+    rng = random.Random(5)
+    rows = []
+    for n in range(30):
+        rate = 0.97 if n % 2 else 0.35
+        for skill in skills.SKILLS:
+            day = rng.randrange(3)
+            gap = 1
+            while day < 60:
+                good = rng.random() < rate
+                rows.append(
+                    ReviewLog(
+                        learner_key=f"flat-{n}",
+                        skill=skill.key,
+                        rating=3 if good else 1,
+                        reviewed_at=START + timedelta(days=day, hours=10),
+                        state_before=2 if gap > 1 else 0,
+                        state_after=2,
+                        source="drill",
+                    )
+                )
+                gap = gap * 2 if good else 1
+                day += gap
+    ReviewLog.objects.bulk_create(rows)
+    report = fit.run(NIGHT)
+    assert report.site is not None and not report.site.active
+    assert not FittedParameters.objects.filter(scope="site", active=True).exists()
+    from lessons.memory import calibration
+
+    kinds = {row.kind: row for row in calibration.latest()[1]}
+    assert kinds["learner-average"].log_loss < kinds["site"].log_loss

@@ -8,15 +8,12 @@ from __future__ import annotations
 
 import json
 import re
-from datetime import timedelta
 
 import pytest
 from django.contrib.auth.models import AnonymousUser, User
 from django.test import Client
-from django.utils import timezone
 
 from lessons import course
-from lessons.learners.progress import REVIEW_DAYS, review_due
 from lessons.models import Attempt, ChecklistTicks, Deal
 from tests.factories import right_answer
 
@@ -233,26 +230,6 @@ def test_a_drill_attempt_is_recorded_for_the_learner(rf, client):
     request.user = AnonymousUser()
     attempt = record_drill_attempt(request, "badugi", "/drills/badugi/?seed=3", True, parts=[True])
     assert attempt.learner_key and attempt.deal is None and attempt.correct
-
-
-def test_the_review_schedule_is_one_three_seven_days():
-    start = timezone.now()
-    wrong = [(start, False)]
-    due, stage = review_due(wrong)
-    assert (due - start, stage) == (timedelta(days=REVIEW_DAYS[0]), 0)
-    # A right answer before it is due does not move it.
-    assert review_due([*wrong, (start + timedelta(hours=1), True)]) == (due, 0)
-    when = due
-    history = list(wrong)
-    for days in REVIEW_DAYS[1:]:
-        history.append((when, True))
-        next_due, _ = review_due(history)
-        assert next_due - when == timedelta(days=days)
-        when = next_due
-    history.append((when, True))
-    assert review_due(history) is None
-    # A wrong first try at a review starts again at one day.
-    assert review_due([*wrong, (due, False)]) == (due + timedelta(days=REVIEW_DAYS[0]), 0)
 
 
 def test_one_lesson_order_on_home_and_in_the_menu(client):

@@ -54,8 +54,8 @@ def test_a_week_of_answers_writes_one_row_per_skill_and_day_with_durations(clien
         assert mine[0].elapsed_days is None and mine[0].state_before == 0
         assert mine[0].stability_before is None and mine[0].stability_after > 0
         for earlier, later in zip(mine, mine[1:], strict=False):
-            gap = (later.reviewed_at - earlier.reviewed_at) / timedelta(days=1)
-            assert later.elapsed_days == pytest.approx(gap)
+            gap = (later.reviewed_at.date() - earlier.reviewed_at.date()).days
+            assert later.elapsed_days == gap  # whole UTC days, as the fit counts them
             assert later.stability_before == pytest.approx(earlier.stability_after)
         state = SkillState.objects.get(skill=skill)
         assert state.card["stability"] == pytest.approx(mine[-1].stability_after)
@@ -172,17 +172,21 @@ def test_home_says_about_how_long_the_due_reviews_take(client):
         )
 
 
-def test_home_counts_a_streak_of_days_with_a_finished_session(client):
+def test_one_streak_of_study_days_on_home_and_progress(client):
     for day in (0, 1, 2, 4, 5):  # a day off on the fourth day
         session_day(client, MONDAY + timedelta(days=day), ms=4000)
     with time_machine.travel(MONDAY + timedelta(days=5, hours=3), tick=False):
         body = client.get("/").content.decode()
-        assert "Day streak: <strong>2 days</strong>" in body
-        assert "Today's goal, one finished session: <strong>done</strong>." in body
+        assert "Day streak: <strong>2 days</strong> in a row with at least one answer." in body
+        progress = client.get("/progress/").content.decode()
+        assert "Day streak: <strong>2 days</strong> in a row with at least one answer" in progress
     with time_machine.travel(MONDAY + timedelta(days=6, hours=3), tick=False):
-        # The morning after: yesterday's session still counts until today's is done.
+        # The morning after: yesterday still counts until the day ends without an answer.
         body = client.get("/").content.decode()
         assert "Day streak: <strong>2 days</strong>" in body
-        assert "Today's goal, one finished session: not yet" in body
+        assert "answer something today to keep it" in body
+        progress = client.get("/progress/").content.decode()
+        assert "Day streak: <strong>2 days</strong>" in progress
     with time_machine.travel(MONDAY + timedelta(days=8), tick=False):
-        assert "Finish a session today to start a day streak." in client.get("/").content.decode()
+        assert "Answer something today to start a day streak." in client.get("/").content.decode()
+        assert "Day streak: <strong>0 days</strong>" in client.get("/progress/").content.decode()

@@ -44,8 +44,11 @@ def test_due_reviews_come_first_in_the_order_they_fell_due():
 
 def test_a_new_learner_starts_with_the_first_skills_of_the_course():
     planned = study.plan([], NOW)
-    assert {p.skill for p in planned} == {s.key for s in skills.SKILLS[: study.NEW_SKILLS]}
-    assert {p.purpose for p in planned} == {mastery.NEW}
+    opened = [p for p in planned if p.purpose == mastery.NEW]
+    assert [p.skill for p in opened] == [s.key for s in skills.SKILLS[: mastery.NEW_PER_DAY]]
+    # The rest of the session practises them: no skill past the day's pace.
+    assert {p.skill for p in planned} == {p.skill for p in opened}
+    assert {p.purpose for p in planned} == {mastery.NEW, mastery.PRACTICE}
 
 
 def test_a_misconception_in_recent_answers_brings_more_items_of_its_skill():

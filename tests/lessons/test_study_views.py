@@ -105,8 +105,8 @@ def test_a_new_learners_session_opens_the_first_skills_of_the_course(client):
     items = list(session.items.order_by("position"))
     assert len(items) == 10
     opened = {item.skill for item in items}
-    assert opened <= {s.key for s in skills.SKILLS[:2]}
-    assert {item.purpose for item in items} == {mastery.NEW}
+    assert opened <= {s.key for s in skills.SKILLS[: mastery.NEW_PER_DAY]}
+    assert {item.purpose for item in items} == {mastery.NEW, mastery.PRACTICE}
     body = client.get(f"/study/{session.pk}/").content.decode()
     assert "Item 1 of 10" in body and 'name="seed"' in body
 
@@ -357,3 +357,29 @@ def test_starting_again_goes_back_to_the_open_session_instead_of_making_another(
     fresh = client.post("/study/start/", {"kind": "practice"})
     assert fresh["Location"] != first["Location"]
     assert StudySession.objects.count() == 2
+
+
+def test_a_session_left_open_closes_at_the_end_of_its_day(client):
+    from datetime import UTC, datetime, timedelta
+
+    import time_machine
+
+    monday = datetime(2026, 3, 2, 21, 0, tzinfo=UTC)
+    with time_machine.travel(monday, tick=False):
+        session = start(client)
+        item = current(session)
+        client.post(answer_url(session, item), right_answer(item))
+        assert "Go back to your unfinished session" in client.get("/").content.decode()
+    with time_machine.travel(monday + timedelta(hours=4), tick=False):  # past midnight
+        assert "Go back to your unfinished session" not in client.get("/").content.decode()
+        session.refresh_from_db()
+        assert session.finished == datetime(2026, 3, 3, tzinfo=UTC)
+        page = client.get(f"/study/{session.pk}/").content.decode()
+        assert "Session closed at the end of its day" in page and 'name="seed"' not in page
+        late = current(session)
+        response = client.post(answer_url(session, late), right_answer(late))
+        assert response.status_code == 400
+        assert "closed at the end of its day" in response.content.decode()
+        late.refresh_from_db()
+        assert late.answered_at is None
+        assert start(client).pk != session.pk  # a new day, a new session
