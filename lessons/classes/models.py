@@ -186,3 +186,42 @@ class DiagnosedMistake(models.Model):
 
     def __str__(self) -> str:
         return self.misconception
+
+
+class ManagedAccount(models.Model):
+    """A learner account a teacher made for a class, with no email: one row per account.
+
+    ``card_secret`` is what the sign-in card says: while it is set, it is how
+    the learner signs in (``managed.CardBackend`` compares it), and the
+    class's teachers may print it again, as they may read the join code. When
+    the learner chooses their own password it is hashed as any other and the
+    card secret is emptied; a teacher's reset makes a new one.
+    """
+
+    WORDS, PICTURES = "words", "pictures"
+    KINDS = [(WORDS, "A password of words"), (PICTURES, "A picture code")]
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="managed_account"
+    )
+    classroom = models.ForeignKey(
+        Classroom, on_delete=models.CASCADE, related_name="managed_accounts"
+    )
+    name = models.CharField(max_length=100)  # as the teacher typed it, for the card
+    kind = models.CharField(max_length=10, choices=KINDS, default=WORDS)
+    card_secret = models.CharField(max_length=60, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        indexes = [models.Index(fields=["created_by", "created_at"], name="managed_by_teacher_day")]
+
+    def __str__(self) -> str:
+        return f"{self.name} in {self.classroom_id}"

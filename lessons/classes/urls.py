@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from lessons.classes import join_views, manage_views, views
+from lessons.classes import account_views, join_views, manage_views, views
 
 app_name = "classes"
 
@@ -49,6 +49,19 @@ urlpatterns = [
         "teach/<int:class_id>/teachers/<int:user_id>/remove/",
         manage_views.remove_teacher,
         name="remove_teacher",
+    ),
+    path("teach/<int:class_id>/accounts/", account_views.accounts, name="accounts"),
+    path("teach/<int:class_id>/accounts/cards/", account_views.cards, name="cards"),
+    path(
+        "teach/<int:class_id>/accounts/<int:user_id>/reset/",
+        account_views.reset,
+        name="reset_account",
+    ),
+    path("classes/pictures/<str:code>/", account_views.picture_names, name="picture_names"),
+    path(
+        "classes/pictures/<str:code>/<str:username>/",
+        account_views.picture_sign_in,
+        name="picture_sign_in",
     ),
     path("classes/join/", join_views.join, name="join"),
     path("classes/join/<str:code>/", join_views.join_code, name="join_code"),
