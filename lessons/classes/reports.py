@@ -88,10 +88,17 @@ class WorkCell:
 
     @property
     def hands_words(self) -> str:
-        """ "4 of 10 hands, error rate 0.12 big bets per decision", or "" for other work."""
+        """ "4 of 10 hands, error rate 0.12 big bets per decision", or "" for other work.
+
+        Counted against the target as it is now: a target cut from 3 to 1 after
+        3 hands reads "1 of 1 hand (3 played)", never "3 of 1".
+        """
         if self.hands is None:
             return ""
-        said = f"{self.hands.hands} of {self.assignment.hands} hands"
+        target, played = self.assignment.hands, self.hands.hands
+        said = f"{min(played, target)} of {target} hand{'s' * (target != 1)}"
+        if played > target:
+            said += f" ({played} played)"
         rate = self.hands.error_rate
         return said if rate is None else f"{said}, error rate {rate:.2f} big bets per decision"
 
