@@ -129,7 +129,9 @@ class AssignmentForm(forms.Form):
     target_level = forms.TypedChoiceField(
         label="Level to reach",
         coerce=int,
-        choices=[(n, mastery.level_name(n)) for n in range(1, 5)],
+        # From Familiar up: "Learning" is reached by any first answer, even a wrong
+        # one, so as a target it read "Done" for learners who keep missing the skill.
+        choices=[(n, mastery.level_name(n)) for n in range(Assignment.LOWEST_TARGET, 5)],
         initial=3,
         required=False,
     )

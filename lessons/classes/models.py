@@ -83,6 +83,9 @@ class Assignment(models.Model):
         (PLAY, "Hands to play at the study table"),
     ]
     MOST_HANDS = 200
+    # A skill target means progress: Familiar (2) and above need a right answer;
+    # Learning (1) is reached by any answer, right or wrong.
+    LOWEST_TARGET = 2
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     kind = models.CharField(max_length=10, choices=KINDS)
@@ -90,7 +93,7 @@ class Assignment(models.Model):
     deals = models.ManyToManyField(Deal, blank=True, related_name="assignments")
     skill = models.CharField(max_length=40, blank=True)
     target_level = models.PositiveSmallIntegerField(
-        default=3, validators=[MinValueValidator(1), MaxValueValidator(4)]
+        default=3, validators=[MinValueValidator(LOWEST_TARGET), MaxValueValidator(4)]
     )
     # "Play N hands of a game": the game (an evaluator profile key) and N.
     game = models.CharField(max_length=30, blank=True)

@@ -305,3 +305,54 @@ def test_cutting_a_hands_target_below_what_was_played_reads_done_against_the_new
     assert "1 of 1 hand (3 played)" in page
     rows = grid(signed_in(teacher), classroom)
     assert status_cell(rows, "lee", "Play 1 hand of Badacey")[0] == "Done"
+
+
+def test_a_skill_target_is_only_a_level_that_needs_a_right_answer():
+    """ "Reach Learning" was met by a wrong answer; only Familiar and above are offered now."""
+    from lessons.learners import mastery
+
+    teacher = make_teacher()
+    classroom = make_class(teacher)
+    lee = joined(classroom, "lee")
+    form = signed_in(teacher).get(f"/teach/{classroom.pk}/assign/").content.decode()
+    learning = mastery.level_name(mastery.ATTEMPTED)
+    assert f">{learning}</option>" not in form
+    assert f">{mastery.level_name(mastery.FAMILIAR)}</option>" in form
+    deal = badugi_deal(1)
+    client = signed_in(lee)
+    client.post(deal.check_url, wrong_answer(deal))
+    skill = SkillState.objects.filter(user=lee).order_by("skill").first()
+    assert skill is not None and skill.level == mastery.ATTEMPTED
+    refused = signed_in(teacher).post(
+        f"/teach/{classroom.pk}/assign/",
+        {"kind": "skill", "skill": skill.skill, "target_level": str(mastery.ATTEMPTED)},
+    )
+    assert refused.status_code == 400
+    assert not Assignment.objects.exists()
+    signed_in(teacher).post(
+        f"/teach/{classroom.pk}/assign/",
+        {"kind": "skill", "skill": skill.skill, "target_level": str(mastery.FAMILIAR)},
+    )
+    # A learner who has only missed the skill has not reached the target.
+    assertNotContains(client.get("/"), "<strong>Done")
+    assertContains(client.get("/"), "<strong>In progress</strong>")
+
+
+def test_stored_learning_targets_move_up_to_familiar_and_lose_their_finish():
+    from django.apps import apps as live_apps
+
+    from lessons.learners import mastery
+    from tests.data_migrations import migration
+
+    teacher = make_teacher()
+    classroom = make_class(teacher)
+    lee = joined(classroom, "lee")
+    work = Assignment.objects.create(
+        classroom=classroom, kind=Assignment.SKILL, skill="badugi-ranking", target_level=3
+    )
+    Assignment.objects.filter(pk=work.pk).update(target_level=mastery.ATTEMPTED)
+    AssignmentFinish.objects.create(assignment=work, user=lee, finished_at=MONDAY)
+    migration("0037_skill_targets_mean_progress").raise_learning_targets(live_apps, None)
+    work.refresh_from_db()
+    assert work.target_level == mastery.FAMILIAR
+    assert not AssignmentFinish.objects.filter(assignment=work).exists()
