@@ -158,7 +158,8 @@ def remove_learner(request: HttpRequest, class_id: int, user_id: int) -> HttpRes
         ],
         "stays": [
             "Their account and every answer they gave: those are theirs.",
-            "They are told on their account page. They can join again only with the "
+            "They are told once on their home page and on their account page. They can join "
+            "again only with the "
             "class code; make a new code to stop that.",
         ],
         "button": f"Remove {username}",

@@ -142,7 +142,7 @@ class AssignmentFinish(models.Model):
 
 
 class Removal(models.Model):
-    """A teacher took a learner out of a class: the learner is told on their account page.
+    """A teacher took a learner out of a class: told once on home, and on the account page.
 
     Keeps the class's name (the class itself may be deleted later); the
     learner's answers were never the class's, so nothing else goes.
@@ -153,6 +153,8 @@ class Removal(models.Model):
     )
     class_name = models.CharField(max_length=100)
     removed_at = models.DateTimeField(default=timezone.now)
+    # When the learner's home page first told them (it tells each removal once).
+    told_on_home_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-removed_at", "-pk"]
