@@ -122,17 +122,23 @@ class LearnerRow:
 
     @property
     def work_html(self) -> str:
-        """The row's work cells as one piece, like ``cells_html``: the grid's widest part."""
+        """The row's work cells as one piece, like ``cells_html``: the grid's widest part.
+
+        Each status shows as a letter on its colour (``status.MARKS``; the
+        legend above the grid says which is which), so a class of 40 and 8
+        pieces of work fit on one screen; the words (with hands played) are
+        the cell's tooltip and what a screen reader reads.
+        """
         return format_html_join(
             "",
-            '<td data-status="{}">{}{}</td>',
+            '<td data-status="{}" title="{}"><span class="status-mark" aria-hidden="true">{}'
+            '</span><span class="visually-hidden">{}</span></td>',
             (
-                (
-                    cell.status.state,
-                    cell.status.words,
-                    f" ({cell.hands_words})" if cell.hands_words else "",
-                )
+                (cell.status.state, words, status.MARKS[cell.status.state], words)
                 for cell in self.work
+                for words in [
+                    cell.status.words + (f" ({cell.hands_words})" if cell.hands_words else "")
+                ]
             ),
         )
 
