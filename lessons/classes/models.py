@@ -61,6 +61,9 @@ class Membership(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="class_memberships"
     )
     joined_at = models.DateTimeField(default=timezone.now)
+    # Set when the course site's member list (lti.roster) no longer has the learner:
+    # they show as "left" in the grid and keep their row and their work, never deleted.
+    left_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["joined_at", "pk"]

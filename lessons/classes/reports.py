@@ -114,6 +114,10 @@ class LearnerRow:
     # assignment id -> where the learner stands on it (``status.status_of``)
     statuses: dict[int, Status] = field(default_factory=dict)
     work: list[WorkCell] = field(default_factory=list)  # in the order of the report's assignments
+    # The name the course site or the teacher gave ("" for a learner who signed up),
+    # shown in the grid before the username; and whether the course site says they left.
+    name: str = ""
+    left: bool = False
 
     @property
     def cells_html(self) -> str:
@@ -195,7 +199,7 @@ def class_report(classroom: Classroom, now: datetime) -> ClassReport:
     members = list(
         Membership.objects.filter(classroom=classroom)
         .order_by("user__username")
-        .values_list("user_id", "user__username")
+        .values_list("user_id", "user__username", "user__first_name", "user__last_name", "left_at")
     )
     ids = member_ids(classroom)
     levels: dict[int, dict[str, tuple[int, int]]] = {}
@@ -215,11 +219,13 @@ def class_report(classroom: Classroom, now: datetime) -> ClassReport:
     today = now.date()
     quiet_since = now - timedelta(days=QUIET_DAYS)
     rows: list[LearnerRow] = []
-    for user_id, username in members:
+    for user_id, username, first, last, left_at in members:
         mine = levels.get(user_id, {})
         cells = [Cell(s, *mine.get(s.key, (0, 0))) for s in skills.SKILLS]
         seen = activity.get(user_id, {})
         row = LearnerRow(user_id, username, cells, seen.get("last"), seen.get("answers", 0))
+        row.name = f"{first} {last}".strip()
+        row.left = left_at is not None
         for cell in cells:
             if cell.misses >= MISSES_FOR_HELP:
                 row.help.append(f"missed {cell.skill.name} {cell.misses} times in a row")
@@ -289,7 +295,7 @@ def arrange(
     assignment's column. Ties (and the default) keep the learners in name order.
     ``sort`` must be one of ``sort_keys``; anything else sorts by learner."""
     rows = [r for r in report.rows if r.help] if only_help else list(report.rows)
-    rows.sort(key=lambda r: r.username.casefold())
+    rows.sort(key=lambda r: (r.name or r.username).casefold())
     if sort != "learner" and sort in sort_keys(report):
         rows.sort(key=lambda r: _sort_value(r, sort, report), reverse=descending)
     elif descending:
@@ -308,6 +314,8 @@ def arrange(
                 r.help,
                 r.statuses,
                 [r.work[i] for i in keep],
+                r.name,
+                r.left,
             )
             for r in rows
         ]
@@ -534,7 +542,7 @@ def assignment_csv_rows(
     members = list(
         Membership.objects.filter(classroom=classroom)
         .order_by("user__username")
-        .values_list("user_id", "user__username")
+        .values_list("user_id", "user__username", "user__first_name", "user__last_name", "left_at")
     )
     evidence = status.Evidence.gather([assignment], member_ids(classroom))
     exercises = list(
