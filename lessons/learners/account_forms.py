@@ -41,6 +41,7 @@ class SignUpForm(RulesUnderThePassword, UserCreationForm):
     email = forms.EmailField(
         required=False,
         help_text="Optional. Only used if you ask to reset a forgotten password.",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
 
     class Meta(UserCreationForm.Meta):
