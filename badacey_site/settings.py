@@ -272,6 +272,8 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "badacey_site.sign_in_limits.SignInLimitBackend",
     "django.contrib.auth.backends.ModelBackend",
+    # A teacher-made learner account signs in with its card's secret (lessons.classes.managed).
+    "lessons.classes.managed.CardBackend",
 ]
 AXES_FAILURE_LIMIT = env_int("DJANGO_SIGNIN_FAILURE_LIMIT", 10)
 if AXES_FAILURE_LIMIT < 1:
@@ -307,6 +309,10 @@ LIMITS = {
     # Each refused course-site launch checks a signature (docs/lti.md); good ones are free.
     "lti_refused_launch_per_address": env_int("DJANGO_LIMIT_LTI_REFUSED_LAUNCH_PER_ADDRESS", 30),
 }
+# Learner accounts one teacher may make from a list of names in any 24 hours.
+MANAGED_ACCOUNTS_PER_DAY = env_int("DJANGO_MANAGED_ACCOUNTS_PER_DAY", 200)
+if MANAGED_ACCOUNTS_PER_DAY < 1:
+    raise ImproperlyConfigured("DJANGO_MANAGED_ACCOUNTS_PER_DAY must be at least 1")
 for _name, _count in LIMITS.items():
     if _count < 1:
         raise ImproperlyConfigured(f"DJANGO_LIMIT_{_name.upper()} must be at least 1")

@@ -13,7 +13,7 @@ file; each feature keeps its own tables beside its code:
   ``RetentionChoice``;
 - ``lessons/hands/models.py``: ``RealHand``;
 - ``lessons/classes/models.py``: ``Classroom``, ``Membership``, ``Assignment``,
-  ``AssignmentFinish``, ``Removal``, ``DiagnosedMistake``;
+  ``AssignmentFinish``, ``Removal``, ``DiagnosedMistake``, ``ManagedAccount``;
 - ``badacey_site/limit_counts.py``: the request limits' ``LimitCount``, beside
   ``badacey_site/shared_counts.py``, which counts with it (the site's plumbing
   never imports from the apps above it).
@@ -32,6 +32,7 @@ from lessons.classes.models import (
     AssignmentFinish,
     Classroom,
     DiagnosedMistake,
+    ManagedAccount,
     Membership,
     Removal,
 )
@@ -92,6 +93,7 @@ __all__ = [
     "LearnerActivity",
     "LimitCount",
     "LoadedContent",
+    "ManagedAccount",
     "Membership",
     "OwnedByLearner",
     "OwnedQuerySet",

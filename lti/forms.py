@@ -45,10 +45,10 @@ class ContentChoiceForm(forms.Form):
 
 
 class RosterForm(forms.Form):
-    """A button: fill one course's class from the course site's member list."""
+    """A button: import one course's class list from the course site (a background task)."""
 
     def __init__(self, course: Any, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.helper = FormHelper()
         self.helper.form_action = reverse("lti:roster", args=[course.pk])
-        self.helper.add_input(Submit("fill", "Fill the class from the course site"))
+        self.helper.add_input(Submit("fill", "Import the class list from the course site"))

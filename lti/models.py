@@ -22,6 +22,17 @@ class CourseClass(models.Model):
     context = models.OneToOneField(LtiContext, on_delete=models.CASCADE, related_name="+")
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="lti_courses")
     created_at = models.DateTimeField(default=timezone.now)
+    # The last import of the course site's member list (lti.roster.import_roster, a task).
+    IDLE, QUEUED, DONE, FAILED = "idle", "queued", "done", "failed"
+    ROSTER_STATES = [
+        (IDLE, "Never imported"),
+        (QUEUED, "Importing"),
+        (DONE, "Imported"),
+        (FAILED, "Could not import"),
+    ]
+    roster_state = models.CharField(max_length=10, choices=ROSTER_STATES, default=IDLE)
+    roster_at = models.DateTimeField(null=True, blank=True)
+    roster_message = models.CharField(max_length=300, blank=True)
 
     class Meta:
         verbose_name = "course's class"

@@ -1,4 +1,4 @@
-"""For teachers: each course's scores per learner, and filling the class from the course site.
+"""For teachers: each course's scores per learner, and the class list from the course site.
 
 Only courses whose class the teacher teaches are shown; another course's
 number gets a 404, as a class page does.
@@ -44,7 +44,8 @@ def scores(request: HttpRequest) -> HttpResponse:
         context_id = row.work.resource_link.context_id
         by_context.setdefault(context_id, []).append((row, _title(row.work.target)))
     listed = [
-        (course, by_context.get(course.context_id, []), RosterForm(course)) for course in courses
+        (course, by_context.get(course.context_id, []), RosterForm(course), roster.launched(course))
+        for course in courses
     ]
     return render(request, "lti/scores.html", {"courses": listed})
 
@@ -59,13 +60,12 @@ def fill_roster(request: HttpRequest, course_id: int) -> HttpResponse:
     )
     if course is None:
         raise Http404("No course of yours has that number.")
-    try:
-        joined = roster.fill(course)
-    except roster.RosterUnavailable as error:
-        messages.error(request, str(error))
-    else:
-        learners = f"{joined} learner{'s' * (joined != 1)}"
-        messages.success(
-            request, f"{learners} joined {course.classroom.name} from the course site."
+    roster.start_import(course)
+    course.refresh_from_db()
+    if course.roster_state == CourseClass.QUEUED:
+        messages.info(
+            request,
+            f"Importing the class list of {course.classroom.name} from the course site: "
+            "reload this page in a minute to see who is in it.",
         )
     return redirect("lti:scores")

@@ -129,7 +129,9 @@ class AssignmentForm(forms.Form):
     target_level = forms.TypedChoiceField(
         label="Level to reach",
         coerce=int,
-        choices=[(n, mastery.level_name(n)) for n in range(1, 5)],
+        # From Familiar up: "Learning" is reached by any first answer, even a wrong
+        # one, so as a target it read "Done" for learners who keep missing the skill.
+        choices=[(n, mastery.level_name(n)) for n in range(Assignment.LOWEST_TARGET, 5)],
         initial=3,
         required=False,
     )
@@ -285,3 +287,63 @@ class GridForm(forms.Form):
         current = self.chosen
         current.update(changes)
         return urlencode({k: v for k, v in current.items() if v})
+
+
+class ManagedAccountsForm(forms.Form):
+    """A list of names to make into accounts in the class: pasted, or a CSV's first column."""
+
+    names = forms.CharField(
+        label="Names, one a line",
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text="Paste from a spreadsheet or a class list. Only what you type shows on a card.",
+    )
+    upload = forms.FileField(
+        label="Or a CSV file",
+        required=False,
+        help_text="Names in the first column; a first row reading “name” is skipped.",
+    )
+    kind = forms.ChoiceField(
+        label="How they sign in",
+        choices=[
+            ("words", "A password of three short words, typed or pasted from the card"),
+            ("pictures", "A picture code: three pictures picked on the class's sign-in page"),
+        ],
+        initial="words",
+        widget=forms.RadioSelect,
+    )
+
+    MOST_BYTES = 200_000
+
+    def clean(self) -> dict[str, Any]:
+        from lessons.classes import managed
+
+        data = super().clean() or {}
+        upload = data.get("upload")
+        raw = None
+        if upload is not None:
+            if upload.size > self.MOST_BYTES:
+                raise forms.ValidationError("The file is larger than a class list can be (200 kB).")
+            raw = upload.read()
+        try:
+            data["list"] = managed.read_names(data.get("names") or "", raw)
+        except managed.NamesRefused as refusal:
+            raise forms.ValidationError(str(refusal)) from None
+        return data
+
+
+class PictureSignInForm(forms.Form):
+    """The picture code's three choices, in order: radio buttons, no typing, no JavaScript."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from lessons.classes import managed
+
+        super().__init__(*args, **kwargs)
+        choices = [(name, name) for name, _ in managed.picture_choices()]
+        for n, label in enumerate(["First picture", "Second picture", "Third picture"]):
+            self.fields[f"picture{n}"] = forms.ChoiceField(
+                label=label, choices=choices, widget=forms.RadioSelect
+            )
+
+    def code(self) -> str:
+        return "-".join(self.cleaned_data[f"picture{n}"] for n in range(3))

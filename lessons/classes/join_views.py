@@ -8,6 +8,7 @@ the unique constraint keeps one membership, and the second join says so.
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.db import IntegrityError, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -17,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from badacey_site import sign_in_limits as limits
 from lessons.classes.access import signed_in_user
 from lessons.classes.forms import JoinForm
-from lessons.models import Classroom, Membership
+from lessons.models import Classroom, ManagedAccount, Membership
 
 
 def _join(request: HttpRequest, classroom: Classroom) -> HttpResponse:
@@ -96,5 +97,13 @@ def leave(request: HttpRequest, class_id: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect("accounts:login")
     membership = get_object_or_404(Membership, classroom_id=class_id, user=request.user)
+    if ManagedAccount.objects.filter(user=request.user, classroom_id=class_id).exists():
+        # The class's teacher made this account: it leaves the class only through them.
+        messages.warning(
+            request,
+            "Your teacher made this account for the class, so it stays in the class. "
+            "Ask your teacher if you need to leave.",
+        )
+        return redirect(reverse("accounts:settings") + "#classes")
     membership.delete()
     return redirect(reverse("accounts:settings") + "#classes")

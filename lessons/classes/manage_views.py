@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.timezone import now
 from django.views.decorators.http import require_http_methods, require_POST
 
-from lessons.classes import assigned
+from lessons.classes import assigned, removals
 from lessons.classes.access import signed_in_user, taught_class, teacher_required
 from lessons.classes.forms import AssignmentForm, ClassForm
 from lessons.classes.views import archived_refusal, warn_if_past_due
@@ -158,7 +158,8 @@ def remove_learner(request: HttpRequest, class_id: int, user_id: int) -> HttpRes
         ],
         "stays": [
             "Their account and every answer they gave: those are theirs.",
-            "They are told on their account page. They can join again only with the "
+            "They are told once on their home page and on their account page. They can join "
+            "again only with the "
             "class code; make a new code to stop that.",
         ],
         "button": f"Remove {username}",
@@ -183,7 +184,13 @@ def remove_teacher(request: HttpRequest, class_id: int, user_id: int) -> HttpRes
         return redirect(f"{classroom.get_absolute_url()}#teachers")
     me = teacher.pk == signed_in_user(request).pk
     if request.method == "POST":
-        classroom.teachers.remove(teacher)
+        if not removals.remove_teacher(classroom, teacher, signed_in_user(request)):
+            messages.warning(
+                request,
+                "A class keeps at least one teacher, and this one no longer has two. "
+                "Nothing changed.",
+            )
+            return redirect("classes:teach")
         if me:
             messages.info(request, f"You no longer teach “{classroom.name}”.")
             return redirect("classes:teach")

@@ -61,6 +61,9 @@ class Membership(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="class_memberships"
     )
     joined_at = models.DateTimeField(default=timezone.now)
+    # Set when the course site's member list (lti.roster) no longer has the learner:
+    # they show as "left" in the grid and keep their row and their work, never deleted.
+    left_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["joined_at", "pk"]
@@ -83,6 +86,9 @@ class Assignment(models.Model):
         (PLAY, "Hands to play at the study table"),
     ]
     MOST_HANDS = 200
+    # A skill target means progress: Familiar (2) and above need a right answer;
+    # Learning (1) is reached by any answer, right or wrong.
+    LOWEST_TARGET = 2
 
     classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="assignments")
     kind = models.CharField(max_length=10, choices=KINDS)
@@ -90,7 +96,7 @@ class Assignment(models.Model):
     deals = models.ManyToManyField(Deal, blank=True, related_name="assignments")
     skill = models.CharField(max_length=40, blank=True)
     target_level = models.PositiveSmallIntegerField(
-        default=3, validators=[MinValueValidator(1), MaxValueValidator(4)]
+        default=3, validators=[MinValueValidator(LOWEST_TARGET), MaxValueValidator(4)]
     )
     # "Play N hands of a game": the game (an evaluator profile key) and N.
     game = models.CharField(max_length=30, blank=True)
@@ -139,7 +145,7 @@ class AssignmentFinish(models.Model):
 
 
 class Removal(models.Model):
-    """A teacher took a learner out of a class: the learner is told on their account page.
+    """A teacher took a learner out of a class: told once on home, and on the account page.
 
     Keeps the class's name (the class itself may be deleted later); the
     learner's answers were never the class's, so nothing else goes.
@@ -150,6 +156,8 @@ class Removal(models.Model):
     )
     class_name = models.CharField(max_length=100)
     removed_at = models.DateTimeField(default=timezone.now)
+    # When the learner's home page first told them (it tells each removal once).
+    told_on_home_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-removed_at", "-pk"]
@@ -186,3 +194,42 @@ class DiagnosedMistake(models.Model):
 
     def __str__(self) -> str:
         return self.misconception
+
+
+class ManagedAccount(models.Model):
+    """A learner account a teacher made for a class, with no email: one row per account.
+
+    ``card_secret`` is what the sign-in card says: while it is set, it is how
+    the learner signs in (``managed.CardBackend`` compares it), and the
+    class's teachers may print it again, as they may read the join code. When
+    the learner chooses their own password it is hashed as any other and the
+    card secret is emptied; a teacher's reset makes a new one.
+    """
+
+    WORDS, PICTURES = "words", "pictures"
+    KINDS = [(WORDS, "A password of words"), (PICTURES, "A picture code")]
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="managed_account"
+    )
+    classroom = models.ForeignKey(
+        Classroom, on_delete=models.CASCADE, related_name="managed_accounts"
+    )
+    name = models.CharField(max_length=100)  # as the teacher typed it, for the card
+    kind = models.CharField(max_length=10, choices=KINDS, default=WORDS)
+    card_secret = models.CharField(max_length=60, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        indexes = [models.Index(fields=["created_by", "created_at"], name="managed_by_teacher_day")]
+
+    def __str__(self) -> str:
+        return f"{self.name} in {self.classroom_id}"

@@ -88,10 +88,17 @@ class WorkCell:
 
     @property
     def hands_words(self) -> str:
-        """ "4 of 10 hands, error rate 0.12 big bets per decision", or "" for other work."""
+        """ "4 of 10 hands, error rate 0.12 big bets per decision", or "" for other work.
+
+        Counted against the target as it is now: a target cut from 3 to 1 after
+        3 hands reads "1 of 1 hand (3 played)", never "3 of 1".
+        """
         if self.hands is None:
             return ""
-        said = f"{self.hands.hands} of {self.assignment.hands} hands"
+        target, played = self.assignment.hands, self.hands.hands
+        said = f"{min(played, target)} of {target} hand{'s' * (target != 1)}"
+        if played > target:
+            said += f" ({played} played)"
         rate = self.hands.error_rate
         return said if rate is None else f"{said}, error rate {rate:.2f} big bets per decision"
 
@@ -107,6 +114,10 @@ class LearnerRow:
     # assignment id -> where the learner stands on it (``status.status_of``)
     statuses: dict[int, Status] = field(default_factory=dict)
     work: list[WorkCell] = field(default_factory=list)  # in the order of the report's assignments
+    # The name the course site or the teacher gave ("" for a learner who signed up),
+    # shown in the grid before the username; and whether the course site says they left.
+    name: str = ""
+    left: bool = False
 
     @property
     def cells_html(self) -> str:
@@ -115,17 +126,23 @@ class LearnerRow:
 
     @property
     def work_html(self) -> str:
-        """The row's work cells as one piece, like ``cells_html``: the grid's widest part."""
+        """The row's work cells as one piece, like ``cells_html``: the grid's widest part.
+
+        Each status shows as a letter on its colour (``status.MARKS``; the
+        legend above the grid says which is which), so a class of 40 and 8
+        pieces of work fit on one screen; the words (with hands played) are
+        the cell's tooltip and what a screen reader reads.
+        """
         return format_html_join(
             "",
-            '<td data-status="{}">{}{}</td>',
+            '<td data-status="{}" title="{}"><span class="status-mark" aria-hidden="true">{}'
+            '</span><span class="visually-hidden">{}</span></td>',
             (
-                (
-                    cell.status.state,
-                    cell.status.words,
-                    f" ({cell.hands_words})" if cell.hands_words else "",
-                )
+                (cell.status.state, words, status.MARKS[cell.status.state], words)
                 for cell in self.work
+                for words in [
+                    cell.status.words + (f" ({cell.hands_words})" if cell.hands_words else "")
+                ]
             ),
         )
 
@@ -182,7 +199,7 @@ def class_report(classroom: Classroom, now: datetime) -> ClassReport:
     members = list(
         Membership.objects.filter(classroom=classroom)
         .order_by("user__username")
-        .values_list("user_id", "user__username")
+        .values_list("user_id", "user__username", "user__first_name", "user__last_name", "left_at")
     )
     ids = member_ids(classroom)
     levels: dict[int, dict[str, tuple[int, int]]] = {}
@@ -202,11 +219,13 @@ def class_report(classroom: Classroom, now: datetime) -> ClassReport:
     today = now.date()
     quiet_since = now - timedelta(days=QUIET_DAYS)
     rows: list[LearnerRow] = []
-    for user_id, username in members:
+    for user_id, username, first, last, left_at in members:
         mine = levels.get(user_id, {})
         cells = [Cell(s, *mine.get(s.key, (0, 0))) for s in skills.SKILLS]
         seen = activity.get(user_id, {})
         row = LearnerRow(user_id, username, cells, seen.get("last"), seen.get("answers", 0))
+        row.name = f"{first} {last}".strip()
+        row.left = left_at is not None
         for cell in cells:
             if cell.misses >= MISSES_FOR_HELP:
                 row.help.append(f"missed {cell.skill.name} {cell.misses} times in a row")
@@ -276,7 +295,7 @@ def arrange(
     assignment's column. Ties (and the default) keep the learners in name order.
     ``sort`` must be one of ``sort_keys``; anything else sorts by learner."""
     rows = [r for r in report.rows if r.help] if only_help else list(report.rows)
-    rows.sort(key=lambda r: r.username.casefold())
+    rows.sort(key=lambda r: (r.name or r.username).casefold())
     if sort != "learner" and sort in sort_keys(report):
         rows.sort(key=lambda r: _sort_value(r, sort, report), reverse=descending)
     elif descending:
@@ -295,6 +314,8 @@ def arrange(
                 r.help,
                 r.statuses,
                 [r.work[i] for i in keep],
+                r.name,
+                r.left,
             )
             for r in rows
         ]
@@ -521,7 +542,7 @@ def assignment_csv_rows(
     members = list(
         Membership.objects.filter(classroom=classroom)
         .order_by("user__username")
-        .values_list("user_id", "user__username")
+        .values_list("user_id", "user__username", "user__first_name", "user__last_name", "left_at")
     )
     evidence = status.Evidence.gather([assignment], member_ids(classroom))
     exercises = list(

@@ -51,6 +51,8 @@ WORDS = {
     LATE: "Done late",
     MISSING: "Missing",
 }
+# The letter each status shows in the class grid, beside its colour (never colour alone).
+MARKS = {NOT_STARTED: "N", IN_PROGRESS: "P", DONE: "D", LATE: "L", MISSING: "M"}
 # The order a "who is behind" sort reads: the most pressing first.
 URGENCY = {MISSING: 0, NOT_STARTED: 1, IN_PROGRESS: 2, LATE: 3, DONE: 4}
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import path
 
 from badacey_site import ids  # noqa: F401  (registers the <id:...> path converter)
-from lessons.classes import join_views, manage_views, views
+from lessons.classes import account_views, join_views, manage_views, views
 
 app_name = "classes"
 
@@ -50,6 +50,19 @@ urlpatterns = [
         "teach/<id:class_id>/teachers/<id:user_id>/remove/",
         manage_views.remove_teacher,
         name="remove_teacher",
+    ),
+    path("teach/<id:class_id>/accounts/", account_views.accounts, name="accounts"),
+    path("teach/<id:class_id>/accounts/cards/", account_views.cards, name="cards"),
+    path(
+        "teach/<id:class_id>/accounts/<id:user_id>/reset/",
+        account_views.reset,
+        name="reset_account",
+    ),
+    path("classes/pictures/<str:code>/", account_views.picture_names, name="picture_names"),
+    path(
+        "classes/pictures/<str:code>/<str:username>/",
+        account_views.picture_sign_in,
+        name="picture_sign_in",
     ),
     path("classes/join/", join_views.join, name="join"),
     path("classes/join/<str:code>/", join_views.join_code, name="join_code"),

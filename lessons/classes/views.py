@@ -109,6 +109,29 @@ class Header:
     url: str
     sorted: str  # "ascending", "descending" or "" (for aria-sort)
 
+    @property
+    def short(self) -> str:
+        """The heading as the grid shows it: short enough for 8 pieces of work side by side.
+
+        The full title is the link's accessible name, its tooltip and what
+        shows on focus or hover; only sighted readers of a long one see "Play 5…".
+        """
+        return short_heading(self.label)
+
+
+HEADING_CHARACTERS = 10
+
+
+def short_heading(label: str) -> str:
+    """``label`` cut to ``HEADING_CHARACTERS`` at a word's end where possible, with "…"."""
+    if len(label) <= HEADING_CHARACTERS:
+        return label
+    cut = label[: HEADING_CHARACTERS - 1]
+    at_space = cut.rfind(" ")
+    if at_space >= HEADING_CHARACTERS // 2:
+        cut = cut[:at_space]
+    return cut.rstrip(" :,") + "…"
+
 
 def _arranged(
     request: HttpRequest, report: reports.ClassReport

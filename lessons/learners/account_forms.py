@@ -41,6 +41,7 @@ class SignUpForm(RulesUnderThePassword, UserCreationForm):
     email = forms.EmailField(
         required=False,
         help_text="Optional. Only used if you ask to reset a forgotten password.",
+        widget=forms.EmailInput(attrs={"autocomplete": "email"}),
     )
 
     class Meta(UserCreationForm.Meta):
@@ -49,7 +50,22 @@ class SignUpForm(RulesUnderThePassword, UserCreationForm):
 
 
 class ChangePasswordForm(RulesUnderThePassword, PasswordChangeForm):
-    pass
+    """Django's form; a teacher-made account's "old password" is the secret on its card."""
+
+    def clean_old_password(self) -> str:
+        from django.utils.crypto import constant_time_compare
+
+        from lessons.models import ManagedAccount
+
+        old = self.cleaned_data.get("old_password", "")
+        account = (
+            ManagedAccount.objects.filter(user_id=self.user.pk).exclude(card_secret="").first()
+        )
+        if account is not None and constant_time_compare(
+            old.strip().lower().replace(" ", "-"), account.card_secret
+        ):
+            return str(old)
+        return str(super().clean_old_password())
 
 
 class NewPasswordForm(RulesUnderThePassword, SetPasswordForm):

@@ -119,6 +119,14 @@ class PasswordChange(auth_views.PasswordChangeView):
             return limits.limited_response(request, verdict, "password")
         return super().post(request, *args, **kwargs)
 
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        # A teacher-made account's card no longer signs in once its owner chose a password.
+        from lessons.classes import managed
+
+        managed.chose_own_password(form.user)
+        return response
+
     def form_invalid(self, form):
         return self.render_to_response(self.get_context_data(form=form), status=400)
 
@@ -133,7 +141,18 @@ password_change_done = login_required(
 @require_safe
 def settings_page(request: HttpRequest) -> HttpResponse:
     form = DeleteAccountForm(user=request.user) if request.user.is_authenticated else None
-    return render(request, "accounts/settings.html", {"delete_form": form})
+    return render(
+        request, "accounts/settings.html", {"delete_form": form, "managed": _managed(request)}
+    )
+
+
+def _managed(request: HttpRequest) -> object:
+    """The teacher-made account's row (its class), or None for an account the learner made."""
+    from lessons.models import ManagedAccount
+
+    if not request.user.is_authenticated:
+        return None
+    return ManagedAccount.objects.select_related("classroom").filter(user=request.user).first()
 
 
 @require_safe

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_safe
 from evaluator import get_profile
 from evaluator.notation import format_deal
 from evaluator.worked_deals import worked_deal
-from lessons.classes import assigned
+from lessons.classes import assigned, removals
 from lessons.learners import progress
 from lessons.pages import lesson_page, page_data
 from lessons.study import standing
@@ -31,7 +31,9 @@ def home(request: HttpRequest) -> HttpResponse:
     # with no session cookie is new: opening the session would add Vary: Cookie
     # and keep shared caches from storing the welcome page.
     returning = None
+    removed = []
     if settings.SESSION_COOKIE_NAME in request.COOKIES:
+        removed = removals.tell_on_home(request.user)
         moment = now()
         # Set work that is overdue or due this week comes before the learner's
         # own next step (which is then not worked out at all). The assignments
@@ -52,7 +54,7 @@ def home(request: HttpRequest) -> HttpResponse:
                 else f"Set work: {pressing.title}",
             )
         returning = standing.returning(learner, moment, carry_on, rows)
-    return render(request, "lessons/home.html", {"returning": returning})
+    return render(request, "lessons/home.html", {"returning": returning, "removed": removed})
 
 
 @require_safe

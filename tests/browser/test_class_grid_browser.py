@@ -97,7 +97,10 @@ def test_the_grid_of_forty_reads_sorts_and_filters_by_keyboard(browser, live_ser
     page.keyboard.type("Play")
     press(page, page.get_by_role("button", name="Show", exact=True))
     page.wait_for_url(re.compile(r"work="))
-    headings = page.locator(".class-grid thead th").all_inner_texts()
+    # A shortened heading's full title is its tooltip (and its link's name).
+    headings = page.locator(".class-grid thead th a").evaluate_all(
+        "links => links.map(a => a.title || a.innerText)"
+    )
     assert any(h.startswith("Play 5 hands") for h in headings)
     assert not any(h.startswith("Lesson:") for h in headings)
     assert names(page)[:2] == ["learner-39", "learner-38"], "the sort is kept"
@@ -164,3 +167,94 @@ def test_a_learners_pages_with_their_statuses_and_a_removal_note_are_axe_clean(
     press(learner, learner.get_by_role("button", name="Dismiss the note about Old club"))
     learner.wait_for_url(re.compile(r"#classes$"))
     assert "Old club" not in learner.inner_text("main")
+
+
+@pytest.fixture
+def eight_pieces_of_work(big_class):
+    """The class of 40 with eight pieces of work set (the two above and six more)."""
+    teacher, classroom, users = big_class
+    for hands in range(1, 7):
+        Assignment.objects.create(classroom=classroom, kind="play", game="badacey", hands=hands)
+    return teacher, classroom, users
+
+
+def fully_visible_rows(page) -> int:
+    """Learner rows wholly inside both the grid's box (below its sticky headings) and the window."""
+    return page.evaluate(
+        """() => {
+          const grid = document.querySelector('.class-grid');
+          const box = grid.getBoundingClientRect();
+          const head = grid.querySelector('thead').getBoundingClientRect();
+          const top = Math.max(head.bottom, 0);
+          const bottom = Math.min(box.bottom, window.innerHeight);
+          return [...grid.querySelectorAll('tbody tr')].filter(row => {
+            const r = row.getBoundingClientRect();
+            return r.top >= top - 0.5 && r.bottom <= bottom + 0.5 && r.height > 0;
+          }).length;
+        }"""
+    )
+
+
+def fully_visible_work_columns(page) -> int:
+    return page.evaluate(
+        """() => {
+          const grid = document.querySelector('.class-grid');
+          const box = grid.getBoundingClientRect();
+          const right = Math.min(box.right, window.innerWidth);
+          return [...grid.querySelectorAll('tbody tr:first-child td[data-status]')]
+            .filter(cell => cell.getBoundingClientRect().right <= right + 0.5).length;
+        }"""
+    )
+
+
+def test_at_1280_by_800_fifteen_learners_and_eight_pieces_of_work_read_at_once(
+    browser, live_server, eight_pieces_of_work
+):
+    teacher, classroom, _ = eight_pieces_of_work
+    page = signed_in_context(browser, live_server, teacher).new_page()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{live_server.url}/teach/{classroom.pk}/")
+    page.locator(".class-grid").evaluate(
+        "g => g.scrollIntoView({block: 'start', behavior: 'instant'})"
+    )
+    assert fully_visible_rows(page) >= 15
+    assert fully_visible_work_columns(page) >= 8
+    # A shortened heading keeps its full title: the link's name, its tooltip, shown on focus.
+    heading = page.locator(".class-grid thead").get_by_role("link", name="Play 5 hands of Badugi")
+    assert heading.get_attribute("title") == "Play 5 hands of Badugi"
+    full = heading.locator(".grid-head__full")
+    assert full.bounding_box()["width"] <= 1
+    heading.focus()
+    assert full.bounding_box()["width"] > 50
+    # Statuses are a letter on a colour, and words for a screen reader.
+    cell = page.locator(".class-grid tbody tr").first.locator("td[data-status]").first
+    assert cell.locator(".status-mark").inner_text() == "N"
+    assert cell.locator(".visually-hidden").inner_text() == cell.get_attribute("title")
+
+
+def test_the_arrow_keys_move_between_the_grids_cells(browser, live_server, big_class):
+    teacher, classroom, _ = big_class
+    page = signed_in_context(browser, live_server, teacher).new_page()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(f"{live_server.url}/teach/{classroom.pk}/")
+    page.get_by_role("link", name="learner-00").focus()
+
+    def focused() -> str:
+        return page.evaluate(
+            "() => { const c = document.activeElement.closest('th, td');"
+            " return c.parentElement.rowIndex + ':' + c.cellIndex; }"
+        )
+
+    assert focused() == "1:0"
+    page.keyboard.press("ArrowRight")
+    assert focused() == "1:1"
+    page.keyboard.press("ArrowDown")
+    assert focused() == "2:1"
+    page.keyboard.press("End")
+    row_end = page.evaluate("() => document.activeElement.closest('tr').cells.length - 1")
+    assert focused() == f"2:{row_end}"
+    page.keyboard.press("Home")
+    assert focused() == "2:0"
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("ArrowUp")
+    assert focused() == "0:0"  # the heading row: its sort link

@@ -195,7 +195,7 @@ def test_play_hands_work_counts_finished_hands_of_its_game_and_shows_the_error_r
     assertContains(page, "Hands played")
     expected = "none graded" if rate is None else f"{rate:.2f}"
     assertContains(page, f"<td>1</td><td>{expected}</td>", html=False)
-    assertContains(signed_in(teacher).get(f"/teach/{classroom.pk}/"), "1 of 1 hands")
+    assertContains(signed_in(teacher).get(f"/teach/{classroom.pk}/"), "1 of 1 hand")
     # The learner's page sums the study table's hands by game, as its history does.
     learner_page = signed_in(teacher).get(f"/teach/{classroom.pk}/learners/{lee.pk}/")
     row = f'<th scope="row">Badacey</th><td>1</td><td>{hand.decisions}</td><td>{expected}</td>'
@@ -280,3 +280,79 @@ def test_the_work_csv_lists_each_learners_status_and_each_exercise():
     )
     assert by_name["'=sam"][first.title] == "not tried"
     assert tutor.get(f"/teach/{classroom.pk}/assignments/{work.pk + 1}/work.csv").status_code == 404
+
+
+def test_cutting_a_hands_target_below_what_was_played_reads_done_against_the_new_target():
+    """ "Play 3 hands" cut to 1 after 3 were played: Done, "1 of 1 hand", never "3 of 1"."""
+    teacher = make_teacher()
+    classroom = make_class(teacher)
+    lee = joined(classroom, "lee")
+    signed_in(teacher).post(
+        f"/teach/{classroom.pk}/assign/", {"kind": "play", "game": "badacey", "hands": "3"}
+    )
+    work = Assignment.objects.get()
+    for _ in range(3):
+        PlayedHand.objects.create(user=lee, game="badacey", table={}, is_over=True, decisions=2)
+    page = signed_in(teacher).get(f"/teach/{classroom.pk}/").content.decode()
+    assert "3 of 3 hands" in page
+    edited = signed_in(teacher).post(
+        f"/teach/{classroom.pk}/assignments/{work.pk}/edit/",
+        {"kind": "play", "game": "badacey", "hands": "1"},
+    )
+    assert edited.status_code == 302
+    page = signed_in(teacher).get(f"/teach/{classroom.pk}/").content.decode()
+    assert "3 of 1" not in page
+    assert "1 of 1 hand (3 played)" in page
+    rows = grid(signed_in(teacher), classroom)
+    assert status_cell(rows, "lee", "Play 1 hand of Badacey")[0] == "Done"
+
+
+def test_a_skill_target_is_only_a_level_that_needs_a_right_answer():
+    """ "Reach Learning" was met by a wrong answer; only Familiar and above are offered now."""
+    from lessons.learners import mastery
+
+    teacher = make_teacher()
+    classroom = make_class(teacher)
+    lee = joined(classroom, "lee")
+    form = signed_in(teacher).get(f"/teach/{classroom.pk}/assign/").content.decode()
+    learning = mastery.level_name(mastery.ATTEMPTED)
+    assert f">{learning}</option>" not in form
+    assert f">{mastery.level_name(mastery.FAMILIAR)}</option>" in form
+    deal = badugi_deal(1)
+    client = signed_in(lee)
+    client.post(deal.check_url, wrong_answer(deal))
+    skill = SkillState.objects.filter(user=lee).order_by("skill").first()
+    assert skill is not None and skill.level == mastery.ATTEMPTED
+    refused = signed_in(teacher).post(
+        f"/teach/{classroom.pk}/assign/",
+        {"kind": "skill", "skill": skill.skill, "target_level": str(mastery.ATTEMPTED)},
+    )
+    assert refused.status_code == 400
+    assert not Assignment.objects.exists()
+    signed_in(teacher).post(
+        f"/teach/{classroom.pk}/assign/",
+        {"kind": "skill", "skill": skill.skill, "target_level": str(mastery.FAMILIAR)},
+    )
+    # A learner who has only missed the skill has not reached the target.
+    assertNotContains(client.get("/"), "<strong>Done")
+    assertContains(client.get("/"), "<strong>In progress</strong>")
+
+
+def test_stored_learning_targets_move_up_to_familiar_and_lose_their_finish():
+    from django.apps import apps as live_apps
+
+    from lessons.learners import mastery
+    from tests.data_migrations import migration
+
+    teacher = make_teacher()
+    classroom = make_class(teacher)
+    lee = joined(classroom, "lee")
+    work = Assignment.objects.create(
+        classroom=classroom, kind=Assignment.SKILL, skill="badugi-ranking", target_level=3
+    )
+    Assignment.objects.filter(pk=work.pk).update(target_level=mastery.ATTEMPTED)
+    AssignmentFinish.objects.create(assignment=work, user=lee, finished_at=MONDAY)
+    migration("0037_skill_targets_mean_progress").raise_learning_targets(live_apps, None)
+    work.refresh_from_db()
+    assert work.target_level == mastery.FAMILIAR
+    assert not AssignmentFinish.objects.filter(assignment=work).exists()

@@ -61,7 +61,10 @@ def test_the_grid_sorts_by_its_heading_links_both_ways(busy):
         "cy",
     ]
     page = tutor.get(f"/teach/{classroom.pk}/?sort=answers&dir=desc").content.decode()
-    assert 'aria-sort="descending"><a href="?sort=answers&amp;dir=asc#learners">Answers' in page
+    assert (
+        'aria-sort="descending"><a href="?sort=answers&amp;dir=asc#learners" '
+        'class="grid-head">Answers' in page
+    )
 
 
 def test_the_grid_filters_to_who_needs_help_and_to_one_piece_of_work(busy):
@@ -128,4 +131,7 @@ def test_the_grid_sorts_by_a_skills_level(busy):
     query = f"sort=skill-{skill.key}&dir=desc"
     assert names_in_grid(tutor, classroom, query)[:2] == ["cy", "ash"]
     page = tutor.get(f"/teach/{classroom.pk}/?{query}").content.decode()
-    assert f'aria-sort="descending"><a href="?sort=skill-{skill.key}&amp;dir=asc#learners">' in page
+    assert (
+        f'aria-sort="descending"><a href="?sort=skill-{skill.key}&amp;dir=asc#learners" '
+        'class="grid-head"' in page
+    )

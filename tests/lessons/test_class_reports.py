@@ -96,8 +96,10 @@ def test_three_misses_in_a_row_mark_needs_help_and_a_right_answer_clears_it(room
     name = skills.BY_KEY[state.skill].name
     page = signed_in(teacher).get(f"/teach/{classroom.pk}/")
     assertContains(page, f"missed {name} 3 times in a row")
+    marked = '<td class="class-grid__help" title='
+    assertContains(page, marked)
     client.post(deal.check_url, right_answer(deal))
-    assertNotContains(signed_in(teacher).get(f"/teach/{classroom.pk}/"), "Needs help:</strong>")
+    assertNotContains(signed_in(teacher).get(f"/teach/{classroom.pk}/"), marked)
 
 
 def test_the_grid_shows_each_level_in_words(room):

@@ -168,6 +168,18 @@ def test_a_removed_learner_loses_the_class_at_once_is_told_and_keeps_their_answe
     assertNotContains(learner.get("/accounts/settings/"), "A teacher removed you")
 
 
+def test_a_removed_learner_is_told_on_home_once(term):
+    tutor, classroom, lee, work, stranger = term
+    learner = signed_in(lee)
+    told = "A teacher removed you from the class <strong>Tuesday group</strong>"
+    assertNotContains(learner.get("/"), told)
+    assert tutor.post(f"/teach/{classroom.pk}/learners/{lee.pk}/remove/").status_code == 302
+    assertContains(learner.get("/"), told)
+    # Once: the next visit home is quiet; the account page keeps the note until dismissed.
+    assertNotContains(learner.get("/"), told)
+    assertContains(learner.get("/accounts/settings/"), told)
+
+
 def test_a_co_teacher_can_be_removed_but_never_the_last_teacher(term):
     tutor, classroom, lee, work, stranger = term
     owner = User.objects.get(username="teacher")
