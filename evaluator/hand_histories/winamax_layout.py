@@ -85,6 +85,11 @@ def parse_winamax_layout(text: HandText) -> ParsedHand:
         currency="EUR" if "€" in stakes else ("USD" if "$" in stakes else ""),
     )
     _Reader(hand, ctx).read(text)
+    # The room's "Total pot" is what the winners took, after the rake, and a
+    # bet nobody called stays in it: the bettor "collected" it with the pot.
+    if hand.total_pot is not None:
+        hand.total_pot += hand.rake
+    hand.winnings_include_returns = True
     return hand
 
 
