@@ -39,7 +39,7 @@ _HEADING = re.compile(r"\*\*\* (.+?) \*\*\*(?: \(.*\))?")
 _DRAWS = {"FIRST DRAW": 1, "SECOND DRAW": 2, "THIRD DRAW": 3, "DRAW": 1}
 _POST = re.compile(
     r"(?:posts the (small blind|big blind) of|posts (a dead small blind) of|posts|antes) "
-    r"(\S+?)(?:, and is all in)?"
+    r"(\S+?)(?:,? and is all in)?"
 )
 _ACTION = re.compile(
     r"(folds|checks|calls|bets|raises to)(?: (\S+?))?(?: to (\S+))?(?:, and is all in)?"
