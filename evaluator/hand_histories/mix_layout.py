@@ -178,10 +178,11 @@ class _Reader(TextReader):
             return
         if self.hand.shows and not rest.startswith(("shows [", "mucks")):
             raise self.ctx.fail(f"cannot read {name}'s '{rest[:40]}' after the showdown", number)
-        unread = _ACTION.fullmatch(rest) is None and not rest.startswith(("shows [", "mucks"))
-        if self.part == "betting" and unread:
-            raise self.ctx.fail(f"cannot read {name}'s '{rest[:40]}' in a betting round", number)
         super().seat_line(name, rest, number)
+
+    def unreadable(self, name: str, rest: str, number: int) -> Exception:
+        where = "in a betting round" if self.part == "betting" else "here"
+        return self.ctx.fail(f"cannot read {name}'s '{rest[:40]}' {where}", number)
 
     def draw(self, name: str, rest: str, number: int) -> bool:
         ctx = self.ctx

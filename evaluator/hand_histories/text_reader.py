@@ -54,6 +54,7 @@ class TextReader:
     SEPARATORS: tuple[str, ...] = (" ",)  # after a seat's name, before its words
     HEADING = re.compile(r"\*\*\* (.+?) \*\*\*")
     POST: re.Pattern[str] | None = None
+    POST_WORDS: tuple[str, ...] = ("posts ", "antes ")  # how every forced bet starts
     ACTION: re.Pattern[str] | None = None  # groups: verb, amount, to ("raises X to Y")
     CALL_IS_TOTAL = False  # a call gives the seat's round total, not the chips added
     RETURNED: re.Pattern[str] | None = None  # groups: amount, name
@@ -154,8 +155,11 @@ class TextReader:
             hand.returned.append(Collected(name, self.amount(m.group(1), number), "", number))
             return
         m = None
-        if self.COLLECTED is not None and any(w in line for w in self.COLLECTED_WORDS):
-            m = self.COLLECTED.fullmatch(line)
+        if self.COLLECTED is not None:
+            for word in self.COLLECTED_WORDS:
+                if word in line:
+                    m = self.COLLECTED.fullmatch(line)
+                    break
         if m:
             name = ctx.seat_named(m.group("name"), number)
             pot = m.group("pot").removeprefix("the ")
@@ -209,12 +213,12 @@ class TextReader:
 
     def seat_line(self, name: str, rest: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
-        m = self.POST.fullmatch(rest) if self.POST is not None else None
-        if m:
+        if rest.startswith(self.POST_WORDS):
+            m = self.POST.fullmatch(rest) if self.POST is not None else None
+            if m is None:
+                raise ctx.fail(f"cannot read {name}'s forced bet '{rest[:40]}'", number)
             self.post(name, m, number)
             return
-        if rest.startswith(("posts ", "antes ")):
-            raise ctx.fail(f"cannot read {name}'s forced bet '{rest[:40]}'", number)
         m = self.SHOWS.fullmatch(rest) if rest.startswith("shows [") else None
         if m:
             hand.shows.append(ShowLine(name, ctx.cards(m.group(1), number), number))
@@ -222,7 +226,7 @@ class TextReader:
         if rest in self.MUCKS:
             hand.shows.append(ShowLine(name, None, number))
             return
-        if self._added_chips(f"{name} {rest}", number):
+        if rest.startswith("adds ") and self._added_chips(f"{name} {rest}", number):
             return
         if self.part == "showdown":
             raise ctx.fail(f"cannot read {name}'s '{rest[:40]}' at the showdown", number)
@@ -232,7 +236,11 @@ class TextReader:
             return
         if self.part == "draw" and self.draw(name, rest, number):
             return
-        raise ctx.fail(f"cannot read {name}'s '{rest[:40]}' here", number)
+        raise self.unreadable(name, rest, number)
+
+    def unreadable(self, name: str, rest: str, number: int) -> Exception:
+        """The error for a seat's line the layout cannot read where it stands."""
+        return self.ctx.fail(f"cannot read {name}'s '{rest[:40]}' here", number)
 
     def before_action(self, name: str, number: int) -> None:
         """The betting after a draw follows the draw's lines: open it at its first action."""
@@ -274,7 +282,7 @@ class TextReader:
     def _note_sitting_out(self, text: HandText) -> None:
         """The seats the room says sit out (lines ``hand_lines`` skips as talk)."""
         for line in text.lines:
-            if line.endswith(" is sitting out") or line.endswith(", is sitting out"):
+            if line.endswith(" is sitting out"):
                 m = _SITTING_OUT.fullmatch(line.replace(", is sitting out", " is sitting out"))
                 if m and m.group(1) in self.ctx.names:
                     self.sitting_out.add(m.group(1))
