@@ -162,10 +162,10 @@ class _Reader(TextReader):
     def seat_or_table(self, line: str, number: int) -> bool:
         m = _SEAT.fullmatch(line)
         if m:
-            if "sitting out" not in m.group(4):
-                self.ctx.add_seat(m.group(2), number)
-                stack = self.ctx.amount(m.group(3), number)
-                self.hand.seats.append(SeatLine(int(m.group(1)), m.group(2), stack, number))
+            # "($12), is sitting out": left out after the hand if it takes no part.
+            self.ctx.add_seat(m.group(2), number)
+            stack = self.ctx.amount(m.group(3), number)
+            self.hand.seats.append(SeatLine(int(m.group(1)), m.group(2), stack, number))
             return True
         m = _BUTTON.fullmatch(line)
         if m:

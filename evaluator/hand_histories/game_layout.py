@@ -111,6 +111,8 @@ class _Reader(TextReader):
     """The "Game #" words: ``Name: action``, draws under ``*** FIRST DRAW ***``."""
 
     SEPARATORS = (": ",)
+    # Single draw files of 2010-2011 write the draw straight after the betting.
+    HEADLESS_DRAW_WORDS = ("discards ", "stands pat")
     POST = _POST
     ACTION = _ACTION
     RETURNED = _RETURNED
@@ -136,8 +138,10 @@ class _Reader(TextReader):
             return True
         m = _SEAT.fullmatch(line)
         if m:
-            if "out of hand" in m.group(4) or "sitting out" in m.group(4):
+            if "out of hand" in m.group(4):
                 return True
+            # A seat "is sitting out" may still be dealt in (a tournament
+            # deals it and folds for it); one that takes no part is left out.
             ctx.add_seat(m.group(2), number)
             stack = ctx.amount(m.group(3), number)
             hand.seats.append(SeatLine(int(m.group(1)), m.group(2), stack, number))

@@ -32,7 +32,8 @@ _DATE = re.compile(r"\d{4}[-/]\d{2}[-/]\d{2}.*")
 _POST = re.compile(r"posts (ante|the small blind|the big blind|blind) (\S+)")
 _DEALT = re.compile(r"Dealt to (.+?): \[([^\]]*)\]")
 _ACTION = re.compile(
-    r"(folds|checks|calls|bets|raises to)(?: (\S+))?(?: to (\S+))?(?: and is all-in)?"
+    r"(folds|checks|calls|bets|raises to)(?: (\S+?))?(?: to (\S+))?"
+    r"(?: and is all-in|, and is all in)?"
 )
 _DRAWS = re.compile(r"draws (\d+)")
 _SWAP = re.compile(r"discards \[([^\]]*)\] draws \[([^\]]*)\]")
@@ -146,8 +147,7 @@ class _Reader(TextReader):
             return True
         m = _SEAT.match(line)
         if m:
-            if "sitting out" in line[m.end() :]:
-                return True
+            # A seat "is sitting out" is left out after the hand if it takes no part.
             ctx.add_seat(m.group(2), number)
             stack = ctx.amount(m.group(3), number)
             hand.seats.append(SeatLine(int(m.group(1)), m.group(2), stack, number))
@@ -205,6 +205,8 @@ class _Reader(TextReader):
 
     def summary(self, line: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
+        if line.endswith(" is sitting out"):
+            return
         m = _WINS.fullmatch(line) if " wins " in line else None
         if m:
             name = ctx.seat_named(m.group(1), number)

@@ -32,6 +32,10 @@ from .splitting import HandText
 _ADDS = re.compile(r"(.+?) adds (\S+)")
 # A seat sitting the hand out, before the deal or in the summary.
 _SITTING_OUT = re.compile(r"(?:Seat \d+: )?(.+?)(?: \([^()]*\))? is sitting out")
+# What the room itself says between the lines: nobody's chips or cards.
+_NOTICES = frozenset({"Betting is capped", "The deck is reshuffled"})
+_TOURNAMENT_WON = re.compile(r".+ wins the tournament(?: and receives .*)?")
+_CANCELLED = frozenset({"Hand cancelled", "Hand was cancelled"})
 _VERBS = {
     "folds": "fold",
     "checks": "check",
@@ -66,6 +70,9 @@ class TextReader:
     STRICT_SEATS = False  # a line before the deal that is not a seat is refused
     # Table talk typed as "Name: words" in a layout whose actions take no colon.
     COLON_CHAT = False
+    # How a draw line starts, in a layout whose single-draw files may leave
+    # out the draw's heading: such a line after the betting opens the draw.
+    HEADLESS_DRAW_WORDS: tuple[str, ...] = ()
 
     def __init__(self, hand: ParsedHand, ctx: HandContext) -> None:
         self.hand = hand
@@ -122,7 +129,12 @@ class TextReader:
     # -- the machine -------------------------------------------------------------
 
     def read(self, text: HandText) -> None:
-        chatter, phrases = self.chatter()
+        talk, phrases = self.chatter()
+
+        def chatter(line: str) -> bool:
+            # "Seat 3: Ana (1140 in chips) is sitting out" is a seat line all the same.
+            return not line.startswith("Seat ") and talk(line)
+
         for line, number in hand_lines(text, chatter, phrases):
             self.line(line, number)
         if not self.complete():
@@ -168,6 +180,10 @@ class TextReader:
             return
         found = ctx.seat_prefix(line, self.SEPARATORS)
         if found is None:
+            if line in _NOTICES or _TOURNAMENT_WON.fullmatch(line):
+                return
+            if line in _CANCELLED:
+                raise ctx.fail("the room cancelled this hand", number)
             if self._added_chips(line, number):
                 return
             if self.COLON_CHAT and ctx.seat_prefix(line, (": ",)) is not None:
@@ -234,6 +250,13 @@ class TextReader:
         if m:
             self.action(name, m.group(1), m.group(2), m.group(3), number)
             return
+        if (
+            self.part == "betting"
+            and self.HEADLESS_DRAW_WORDS
+            and rest.startswith(self.HEADLESS_DRAW_WORDS)
+            and self.draws < self.hand.draws
+        ):
+            self.open_draw(self.draws + 1, "the draw", number)
         if self.part == "draw" and self.draw(name, rest, number):
             return
         raise self.unreadable(name, rest, number)

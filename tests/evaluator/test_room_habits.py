@@ -106,3 +106,36 @@ def test_winamax_unknown_cards_standing_pat_stay_unknown():
     assert result.ok
     yan = next(seat for seat in result.verified.record.seats if seat.name == "Yan")
     assert yan.cards == () and yan.hidden == 5
+
+
+def test_a_tournament_seat_sitting_out_is_dealt_in_when_it_posts_and_folds():
+    (result,) = read_text(_text("game_habits_badugi.txt"))
+    assert result.ok
+    seats = [seat.name for seat in result.verified.record.seats]
+    assert "Cal" in seats and "Dot" in seats
+
+
+def test_a_single_draw_without_its_heading_still_needs_its_seats_in_turn():
+    text = _text("game_habits_deuce_to_seven_single_draw_no_limit.txt")
+    assert read_text(text)[0].ok
+    swapped = text.replace(
+        "Hero: discards 1 card [Qc]\nDealt to Hero [2c 4d 6h 7s] [3d]\nEli: stands pat\n",
+        "Eli: stands pat\nHero: discards 1 card [Qc]\nDealt to Hero [2c 4d 6h 7s] [3d]\n",
+    )
+    result = read_text(swapped)[0]
+    assert not result.ok and result.error.line == _line_of(swapped, "Eli: stands pat")
+
+
+def test_a_hand_the_room_cancelled_is_refused_as_cancelled():
+    text = _text("game_habits_badugi.txt")
+    text = text[: text.index("*** DEALING HANDS ***")] + "Hand cancelled\n*** SUMMARY ***\n"
+    (result,) = read_text(text)
+    assert not result.ok and "cancelled" in str(result.error)
+
+
+def test_an_all_in_written_with_a_comma_reads_as_the_one_without():
+    path = Path(__file__).parent / "hand_histories" / "mix_badugi.txt"
+    text = path.read_text(encoding="utf-8")
+    plain = [hand_line(r) for r in read_text(text)]
+    comma = [hand_line(r) for r in read_text(text.replace(" and is all-in", ", and is all in"))]
+    assert comma == plain and all(line["ok"] for line in plain)
