@@ -116,6 +116,7 @@ class _Reader(TextReader):
     def __init__(self, hand: ParsedHand, ctx: HandContext) -> None:
         super().__init__(hand, ctx)
         self.expected = ("betting", 1)
+        self.headless = False  # the blinds came before any heading
 
     def complete(self) -> bool:
         return self.part == "summary" and bool(self.hand.collected or self.hand.nets)
@@ -136,8 +137,25 @@ class _Reader(TextReader):
         self.open(kind, number)
         return True
 
+    # Single-draw tables may write no headings at all (the blinds, the deal,
+    # the betting, the draw and the betting again, one after the other).
+    HEADLESS_DRAW_WORDS = ("discards [", "draws ", "stands pat")
+
     def before_action(self, name: str, number: int) -> None:
-        """Every betting round has its heading: an action in a draw stays refused."""
+        """An action after a draw opens the next round only in a hand without headings."""
+        if not self.headless:
+            return
+        if self.part == "draw":
+            ordinal = self.draws + 1
+            self.expected = ("draw", ordinal)
+            self.open("betting", number)
+
+    def headless_draw(self, rest: str) -> bool:
+        return self.headless and super().headless_draw(rest)
+
+    def open_draw(self, ordinal: int, title: str, number: int) -> None:
+        super().open_draw(ordinal, title, number)
+        self.expected = ("betting", ordinal + 1)
 
     def seat_or_table(self, line: str, number: int) -> bool:
         ctx, hand = self.ctx, self.hand
@@ -154,6 +172,12 @@ class _Reader(TextReader):
             return True
         if _DATE.fullmatch(line):
             return True
+        found = ctx.seat_prefix(line, (": ",))
+        if found is not None and found[1].startswith("posts ") and hand.seats:
+            self.headless = True  # no "*** 1ST BETTING ROUND ***": the posts open it
+            self.expected = ("draw", 1)
+            self.open("betting", number)
+            return False
         raise ctx.fail(f"cannot read '{line[:60]}' before the first betting round", number)
 
     def dealt(self, line: str, number: int) -> bool:

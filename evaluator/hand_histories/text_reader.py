@@ -250,16 +250,19 @@ class TextReader:
         if m:
             self.action(name, m.group(1), m.group(2), m.group(3), number)
             return
-        if (
-            self.part == "betting"
-            and self.HEADLESS_DRAW_WORDS
-            and rest.startswith(self.HEADLESS_DRAW_WORDS)
-            and self.draws < self.hand.draws
-        ):
+        if self.part == "betting" and self.headless_draw(rest):
             self.open_draw(self.draws + 1, "the draw", number)
         if self.part == "draw" and self.draw(name, rest, number):
             return
         raise self.unreadable(name, rest, number)
+
+    def headless_draw(self, rest: str) -> bool:
+        """A draw line in a betting round that opens the next draw (no heading written)."""
+        return (
+            bool(self.HEADLESS_DRAW_WORDS)
+            and rest.startswith(self.HEADLESS_DRAW_WORDS)
+            and self.draws < self.hand.draws
+        )
 
     def unreadable(self, name: str, rest: str, number: int) -> Exception:
         """The error for a seat's line the layout cannot read where it stands."""

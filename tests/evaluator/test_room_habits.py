@@ -139,3 +139,13 @@ def test_an_all_in_written_with_a_comma_reads_as_the_one_without():
     plain = [hand_line(r) for r in read_text(text)]
     comma = [hand_line(r) for r in read_text(text.replace(" and is all-in", ", and is all in"))]
     assert comma == plain and all(line["ok"] for line in plain)
+
+
+def test_a_mix_single_draw_without_headings_refuses_a_draw_before_the_betting_ends():
+    text = _text("mix_habits_ace_to_five_single_draw.txt")
+    assert read_text(text)[0].ok
+    early = text.replace("Hero calls 40\nHero discards", "Hero discards", 1)
+    result = read_text(early)[0]
+    assert not result.ok and "stops before it is over" in str(result.error)
+    # The round has no heading: its first line (the first blind) is the one named.
+    assert result.error.line == _line_of(early, "Kai: posts the small blind 10")
