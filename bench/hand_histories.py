@@ -300,7 +300,7 @@ ROOM_FILES = Path(__file__).resolve().parent.parent / "tests" / "evaluator" / "r
 LAYOUTS = ("stars-and-mix", "fulltilt", "winamax", "merge")
 # Where each text layout writes its hand id, to give every copy an id of its own.
 _IDS = {
-    "fulltilt": re.compile(r"(Full Tilt Poker Game #)\d+"),
+    "fulltilt": re.compile(r"(Full ?Tilt ?Poker Game #)\d+"),
     "winamax": re.compile(r"(HandId: #)[\w-]+"),
 }
 _MERGE_GAME = re.compile(r'<game id="[^"]*"(.*?)</game>', re.DOTALL)
@@ -325,6 +325,8 @@ def templates(layout: str) -> list[str]:
     out = []
     for path in sorted(ROOM_FILES.glob(f"{layout}_*.txt")):
         for hand in path.read_text(encoding="utf-8").strip().split("\n\n"):
+            if not hand.strip():
+                continue  # a file may part its hands with more than one blank line
             out.append(_IDS[layout].sub(lambda m: m.group(1) + "{id}", hand, count=1) + "\n")
     return out
 

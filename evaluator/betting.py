@@ -345,6 +345,8 @@ class Table:
                 raise DealError(f"{name}'s call {when} adds {o.to_call}, not {amount}")
             return o.to_call
         if kind in ("bet", "raise"):
+            if kind == "raise" and o.aggressive == "bet" and self.bet_to > 0:
+                kind = "bet"  # completing a short all-in bet to a full one is the bet
             if kind != o.aggressive:
                 if kind == "bet":
                     raise DealError(

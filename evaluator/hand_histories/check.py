@@ -18,12 +18,18 @@ from .reader import HandResult, iter_bytes
 
 AGREED = "replays, and the engine pays every pot as the room did"
 NOTHING_SHOWN = "replays, and the engine pays the pot as the room did (no hand was shown)"
+WINNER_READ = (
+    "replays; the room shows no hands: the payout is read, not checked "
+    "(every seat at the showdown mucked, and the pot went to the seat the room paid)"
+)
 
 
 def hand_line(result: HandResult) -> dict[str, Any]:
     """``{"hand", "game", "ok", "agrees", "message"}`` for one hand."""
     if result.error is not None:
         message = str(result.error)
+    elif result.verified is not None and result.verified.winner_read:
+        message = WINNER_READ
     else:
         message = AGREED if result.agrees else NOTHING_SHOWN
     return {

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from ..cards import Card
 from .lines import HandContext
 from .parsed import DrawLineText, ParsedHand, Section
 
@@ -58,3 +59,19 @@ def read_dealt(
             draw.receives = received
             return
     raise ctx.fail(f"{name} is dealt new cards without having drawn", number)
+
+
+def holding(hand: ParsedHand, name: str) -> list[Card] | None:
+    """The cards ``name`` holds so far, or None when some of them are unknown."""
+    dealt = hand.dealt.get(name)
+    if dealt is None or dealt[1]:
+        return None
+    cards = list(dealt[0])
+    for section in hand.sections:
+        for draw in section.draws:
+            if draw.name != name or draw.count == 0:
+                continue
+            if draw.discards is None or draw.receives is None:
+                return None
+            cards = [c for c in cards if c not in draw.discards] + list(draw.receives)
+    return cards

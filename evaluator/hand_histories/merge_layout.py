@@ -40,10 +40,15 @@ from .parsed import (
 )
 
 _XML_DECLARATION = re.compile(r"<\?xml[^>]*\?>")
+# "Limit ($0.10/$0.20)", and as the room also wrote them, "Limit $0.50/$1".
 _STAKES = re.compile(
-    r"(Limit|Pot Limit|No Limit|Half Pot Limit)\s*(?:\((\$?[\d.,]+)/(\$?[\d.,]+)\))?"
+    r"(Limit|Pot Limit|No Limit|Half Pot Limit)\s*(?:\(?(\$?[\d.,]+)/(\$?[\d.,]+)\)?)?"
 )
 _DRAW_ROUNDS = {"FIRST_DRAW": 1, "SECOND_DRAW": 2, "THIRD_DRAW": 3}
+# The betting after each draw, when the room gives it a round of its own.
+_BET_ROUNDS = {"POST_FIRST_DRAW": 1, "POST_SECOND_DRAW": 2, "POST_THIRD_DRAW": 3}
+# Rounds where the hand is over: the cards shown, then the winners.
+_END_ROUNDS = ("SHOWDOWN", "END_OF_FOLDED_GAME", "END_OF_GAME")
 _POSTS = {
     "SMALL_BLIND": "small blind",
     "BIG_BLIND": "big blind",
@@ -185,9 +190,12 @@ def _parse_game(game: _Game) -> ParsedHand:
     kind = description.get("type", "")
     stakes = description.get("stakes", "")
     key, tournament = _game_key(kind, ctx, game.line)
-    m = _STAKES.match(stakes)
+    m = _STAKES.fullmatch(stakes.strip())
     if m is None or m.group(2) is None:
-        raise ctx.fail(f"'{stakes[:40]}' are not stakes such as 'Limit ($0.10/$0.20)'", game.line)
+        raise ctx.fail(
+            f"'{stakes[:40]}' are not stakes such as 'Limit ($0.10/$0.20)' or 'Limit $0.50/$1'",
+            game.line,
+        )
     # "Pot Limit ($0.05/$0.10)" gives the blinds: the big one is the smallest bet.
     structure = structure_named(m.group(1)) or "fixed-limit"
     small = m.group(2) if structure == "fixed-limit" else m.group(3)
@@ -239,6 +247,8 @@ class _Builder:
         self.put: dict[str, int] = {}  # chips each seat put in, for a rake the file leaves out
         self.round_put: dict[str, int] = {}
         self.rake: int | None = None
+        # Each seat's showdown, by name: a MUCK event, then maybe its cards.
+        self.shows: dict[str, ShowLine] = {}
 
     def build(self, items: list[_Element]) -> None:
         ctx, hand = self.ctx, self.hand
@@ -251,14 +261,24 @@ class _Builder:
             "winner": self._winner,
         }
         for item in items:
+            if (
+                item.attrs.get("id") == "GAME_CANCELLED"
+                or item.attrs.get("type") == "GAME_CANCELLED"
+            ):
+                raise ctx.fail("the room cancelled this hand", item.line)
+        for item in items:
             handler = handlers.get(item.tag)
             if handler is None:
                 raise ctx.fail(f"<{item.tag[:30]}> is not a part of a Merge hand", item.line)
             handler(item)
-        if self.round != "END_OF_GAME" or not (hand.collected or hand.returned):
+        if self.round not in _END_ROUNDS or not (hand.collected or hand.returned):
             raise ctx.fail(
                 "the hand is cut off: it has no END_OF_GAME round with its winners", hand.last_line
             )
+        hand.shows = list(self.shows.values())
+        # Without an uncalled="true" line, what a winner gets holds its own
+        # unmatched chips too (a folded game pays the whole pot that way).
+        hand.winnings_include_returns = not hand.returned
         if self.tournament:
             # A tournament's balances are taken after the forced bets; give them back.
             for seat in hand.seats:
@@ -321,7 +341,15 @@ class _Builder:
                 raise ctx.fail(f"the round {name} is out of order", item.line)
             self.draws += 1
             self._open("draw", item.line)
-        elif name == "END_OF_GAME":
+        elif name in _BET_ROUNDS:
+            # "POST_FIRST_DRAW": the betting after a draw, in a round of its own.
+            if _BET_ROUNDS[name] != self.draws or self.section is None:
+                raise ctx.fail(f"the round {name} is out of order", item.line)
+            if self.section.kind == "draw":
+                self._open("betting", item.line)
+        elif name in _END_ROUNDS:
+            if not hand.sections:
+                raise ctx.fail(f"the round {name} comes before the deal", item.line)
             self.section = None
         else:
             raise ctx.fail(f"the round '{name[:30]}' is not a part of a draw hand", item.line)
@@ -339,6 +367,12 @@ class _Builder:
             return
         if kind == "GAME_CANCELLED":
             raise self.ctx.fail("the room cancelled this hand", item.line)
+        if kind == "SHOW":  # the cards follow in a <cards type="SHOWN"> element
+            return
+        if kind == "MUCK":
+            name = self._seat(item)
+            self.shows.setdefault(name, ShowLine(name, None, item.line))
+            return
         if kind in _POSTS:
             self._post(item, _POSTS[kind])
         elif kind == "DRAW":
@@ -403,9 +437,10 @@ class _Builder:
         elif kind == "DRAW_DRAWN_CARDS":
             self._drawn(name, list(self._cards(item)), item.line)
         elif kind == "SHOWN":
-            self.hand.shows.append(ShowLine(name, self._cards(item), item.line))
+            self.shows[name] = ShowLine(name, self._cards(item), item.line)
         elif kind == "MUCKED":
-            self.hand.shows.append(ShowLine(name, None, item.line))
+            # The room may name the mucked cards; a mucked hand concedes all the same.
+            self.shows[name] = ShowLine(name, None, item.line)
         else:
             raise self.ctx.fail(f"cannot read the cards of type '{kind[:30]}'", item.line)
 
@@ -429,7 +464,7 @@ class _Builder:
         self.holding[name] = after
 
     def _winner(self, item: _Element) -> None:
-        if self.round != "END_OF_GAME":
+        if self.round not in _END_ROUNDS:
             raise self.ctx.fail("a winner comes before the end of the hand", item.line)
         name, amount = self._seat(item), self._amount(item)
         pot = "pot " + item.attrs.get("potnumber", "")

@@ -15,20 +15,11 @@ import re
 
 from ..money import currency_code
 from .games import DRAW_SUFFIXES, MIX_LAYOUT_GAMES, structure_named
-from .lines import HandContext, hand_lines
+from .lines import HandContext
 from .money import scale_for
-from .parsed import (
-    ActionLine,
-    Collected,
-    DrawLineText,
-    NetLine,
-    ParsedHand,
-    PostLine,
-    SeatLine,
-    Section,
-    ShowLine,
-)
+from .parsed import Collected, DrawLineText, NetLine, ParsedHand, PostLine, SeatLine
 from .splitting import HandText
+from .text_reader import TextReader
 
 _HEADER = re.compile(r"#([\w-]+):\s+(.*?)\s+-\s+(\S+)\s*/\s*(\S+)")
 _TABLE = re.compile(r"Table '.*' Seat (\d+) is the button")
@@ -40,10 +31,12 @@ _OTHER_HEADING = re.compile(r"\*\*\* (.+?) \*\*\*")
 _DATE = re.compile(r"\d{4}[-/]\d{2}[-/]\d{2}.*")
 _POST = re.compile(r"posts (ante|the small blind|the big blind|blind) (\S+)")
 _DEALT = re.compile(r"Dealt to (.+?): \[([^\]]*)\]")
-_ACTION = re.compile(r"(folds|checks|calls|bets|raises to)(?: (\S+))?( and is all-in)?")
+_ACTION = re.compile(
+    r"(folds|checks|calls|bets|raises to)(?: (\S+?))?(?: to (\S+))?"
+    r"(?: and is all-in|, and is all in)?"
+)
 _DRAWS = re.compile(r"draws (\d+)")
 _SWAP = re.compile(r"discards \[([^\]]*)\] draws \[([^\]]*)\]")
-_SHOWS = re.compile(r"shows \[([^\]]*)\]")
 _RETURNED = re.compile(r"Uncalled bet \((\S+)\) returned to (.+)")
 _WINS = re.compile(r"(.+?) wins (?:\((\S+)\) from ((?:main |side )?pot(?: \d+)?)|pot \((\S+)\))")
 _RAKE = re.compile(r"Rake (\S+)")
@@ -109,139 +102,122 @@ def _game(name: str) -> tuple[str, str, int] | None:
     return None
 
 
-class _Reader:
+class _Reader(TextReader):
+    """The "#ID: Limit" words: a heading for every round, calls and raises as round totals."""
+
+    SEPARATORS = (": ", " ")
+    HEADING = _OTHER_HEADING
+    ACTION = _ACTION
+    CALL_IS_TOTAL = True
+    RETURNED = _RETURNED
+    STRICT_SEATS = True
+    CUT_OFF = "the hand is cut off: it stops before its summary and the winners"
+
     def __init__(self, hand: ParsedHand, ctx: HandContext) -> None:
-        self.hand = hand
-        self.ctx = ctx
-        self.part = "seats"
-        self.section: Section | None = None
+        super().__init__(hand, ctx)
         self.expected = ("betting", 1)
+        self.headless = False  # the blinds came before any heading
 
-    def read(self, text: HandText) -> None:
-        for line, number in hand_lines(text):
-            self._line(line, number)
-        if self.part != "summary" or not (self.hand.collected or self.hand.nets):
-            raise self.ctx.fail(
-                "the hand is cut off: it stops before its summary and the winners",
-                self.hand.last_line,
-            )
+    def complete(self) -> bool:
+        return self.part == "summary" and bool(self.hand.collected or self.hand.nets)
 
-    def _line(self, line: str, number: int) -> None:
-        ctx, hand = self.ctx, self.hand
-        # Cheap tests before each pattern: every line of every hand comes through here.
-        heading = _HEADING.fullmatch(line) if line.startswith("*** ") else None
-        if heading:
-            self._heading(int(heading.group(1)), heading.group(2), number)
-            return
-        other = _OTHER_HEADING.fullmatch(line) if line.startswith("*** ") else None
-        if other:
-            if other.group(1) != "SUMMARY" or self.part == "summary":
-                raise ctx.fail(f"'{line[:40]}' is not a part of a draw hand here", number)
-            self.part = "summary"
-            hand.summary_line = number
-            return
-        if self.part == "seats":
-            self._seats(line, number)
-            return
-        if self.part == "summary":
-            self._summary(line, number)
-            return
-        m = _RETURNED.fullmatch(line) if line.startswith("Uncalled bet (") else None
-        if m:
-            name = ctx.seat_named(m.group(2), number)
-            hand.returned.append(Collected(name, ctx.amount(m.group(1), number), "", number))
-            return
-        m = _DEALT.fullmatch(line) if line.startswith("Dealt to ") else None
-        if m:
-            name = ctx.seat_named(m.group(1), number)
-            if name in hand.dealt or len(hand.sections) > 1:
-                raise ctx.fail(f"{name} is dealt a hand twice", number)
-            cards, hidden = ctx.cards_or_hidden(m.group(2), number)
-            hand.dealt[name] = (cards, hidden, number)
-            return
-        found = ctx.seat_prefix(line, (": ", " "))
-        if found is None:
-            raise ctx.fail(f"cannot read '{line[:60]}' here", number)
-        self._seat_line(*found, number)
+    def heading(self, title: str, number: int) -> bool:
+        m = _HEADING.fullmatch(f"*** {title} ***")
+        if m is None:
+            if title != "SUMMARY":
+                raise self.ctx.fail(f"'*** {title} ***' is not a part of a draw hand here", number)
+            return False
+        ordinal, what = int(m.group(1)), m.group(2)
+        kind = "betting" if what == "BETTING ROUND" else "draw"
+        if (kind, ordinal) != self.expected:
+            raise self.ctx.fail(f"'*** {ordinal} {what} ***' is out of order", number)
+        self.expected = ("draw", ordinal) if kind == "betting" else ("betting", ordinal + 1)
+        if kind == "draw":
+            self.draws += 1
+        self.open(kind, number)
+        return True
 
-    def _seats(self, line: str, number: int) -> None:
+    # Single-draw tables may write no headings at all (the blinds, the deal,
+    # the betting, the draw and the betting again, one after the other).
+    HEADLESS_DRAW_WORDS = ("discards [", "draws ", "stands pat")
+
+    def before_action(self, name: str, number: int) -> None:
+        """An action after a draw opens the next round only in a hand without headings."""
+        if not self.headless:
+            return
+        if self.part == "draw":
+            ordinal = self.draws + 1
+            self.expected = ("draw", ordinal)
+            self.open("betting", number)
+
+    def headless_draw(self, rest: str) -> bool:
+        return self.headless and super().headless_draw(rest)
+
+    def open_draw(self, ordinal: int, title: str, number: int) -> None:
+        super().open_draw(ordinal, title, number)
+        self.expected = ("betting", ordinal + 1)
+
+    def seat_or_table(self, line: str, number: int) -> bool:
         ctx, hand = self.ctx, self.hand
         m = _TABLE.match(line)
         if m:
             hand.button_number, hand.button_line = int(m.group(1)), number
-            return
+            return True
         m = _SEAT.match(line)
         if m:
-            if "sitting out" in line[m.end() :]:
-                return
+            # A seat "is sitting out" is left out after the hand if it takes no part.
             ctx.add_seat(m.group(2), number)
             stack = ctx.amount(m.group(3), number)
             hand.seats.append(SeatLine(int(m.group(1)), m.group(2), stack, number))
-            return
+            return True
         if _DATE.fullmatch(line):
-            return
+            return True
+        found = ctx.seat_prefix(line, (": ",))
+        if found is not None and found[1].startswith("posts ") and hand.seats:
+            self.headless = True  # no "*** 1ST BETTING ROUND ***": the posts open it
+            self.expected = ("draw", 1)
+            self.open("betting", number)
+            return False
         raise ctx.fail(f"cannot read '{line[:60]}' before the first betting round", number)
 
-    def _heading(self, ordinal: int, what: str, number: int) -> None:
-        kind = "betting" if what == "BETTING ROUND" else "draw"
-        if (kind, ordinal) != self.expected or self.part == "summary":
-            raise self.ctx.fail(f"'*** {ordinal} {what} ***' is out of order", number)
-        self.expected = ("draw", ordinal) if kind == "betting" else ("betting", ordinal + 1)
-        self.section = Section(kind, number)
-        self.hand.sections.append(self.section)
-        self.part = kind
+    def dealt(self, line: str, number: int) -> bool:
+        m = _DEALT.fullmatch(line)
+        if m is None:
+            return False
+        name = self.ctx.seat_named(m.group(1), number)
+        if name in self.hand.dealt or len(self.hand.sections) > 1:
+            raise self.ctx.fail(f"{name} is dealt a hand twice", number)
+        cards, hidden = self.ctx.cards_or_hidden(m.group(2), number)
+        self.hand.dealt[name] = (cards, hidden, number)
+        return True
 
-    def _seat_line(self, name: str, rest: str, number: int) -> None:
-        ctx, hand, section = self.ctx, self.hand, self.section
-        assert section is not None
+    def seat_line(self, name: str, rest: str, number: int) -> None:
         m = _POST.fullmatch(rest) if rest.startswith("posts ") else None
         if m:
-            if len(hand.sections) > 1 or section.actions:
-                raise ctx.fail(f"{name} posts a forced bet in the middle of the hand", number)
+            if len(self.hand.sections) > 1 or (self.section and self.section.actions):
+                raise self.ctx.fail(f"{name} posts a forced bet in the middle of the hand", number)
             kind = _POST_KINDS[m.group(1)]
-            amount = ctx.amount(m.group(2), number)
-            out_of_turn = m.group(1) == "blind"
-            hand.posts.append(PostLine(name, kind, amount, number, out_of_turn))
+            amount = self.ctx.amount(m.group(2), number)
+            self.add_post(PostLine(name, kind, amount, number, m.group(1) == "blind"))
             return
-        m = _SHOWS.fullmatch(rest) if rest.startswith("shows [") else None
-        if m:
-            hand.shows.append(ShowLine(name, ctx.cards(m.group(1), number), number))
-            return
-        if rest in ("mucks", "mucks hand"):
-            hand.shows.append(ShowLine(name, None, number))
-            return
-        if hand.shows:
-            raise ctx.fail(f"cannot read {name}'s '{rest[:40]}' after the showdown", number)
-        if section.kind == "betting":
-            self._action(name, rest, number)
-        else:
-            self._draw(name, rest, number)
+        if self.hand.shows and not rest.startswith(("shows [", "mucks")):
+            raise self.ctx.fail(f"cannot read {name}'s '{rest[:40]}' after the showdown", number)
+        super().seat_line(name, rest, number)
 
-    def _action(self, name: str, rest: str, number: int) -> None:
-        ctx = self.ctx
-        assert self.section is not None
-        m = _ACTION.fullmatch(rest)
-        if m is None:
-            raise ctx.fail(f"cannot read {name}'s '{rest[:40]}' in a betting round", number)
-        verb, amount = m.group(1), m.group(2)
-        kind = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}.get(
-            verb, "raise"
-        )
-        if (amount is None) != (kind in ("fold", "check")):
-            raise ctx.fail(f"cannot read {name}'s '{rest[:40]}'", number)
-        chips = None if amount is None else ctx.amount(amount, number)
-        self.section.actions.append(ActionLine(name, kind, chips, chips is not None, number))
+    def unreadable(self, name: str, rest: str, number: int) -> Exception:
+        where = "in a betting round" if self.part == "betting" else "here"
+        return self.ctx.fail(f"cannot read {name}'s '{rest[:40]}' {where}", number)
 
-    def _draw(self, name: str, rest: str, number: int) -> None:
+    def draw(self, name: str, rest: str, number: int) -> bool:
         ctx = self.ctx
         assert self.section is not None
         if rest == "stands pat":
             self.section.draws.append(DrawLineText(name, 0, number, (), ()))
-            return
+            return True
         m = _DRAWS.fullmatch(rest)
         if m:
             self.section.draws.append(DrawLineText(name, int(m.group(1)), number))
-            return
+            return True
         m = _SWAP.fullmatch(rest)
         if m is None:
             raise ctx.fail(f"cannot read {name}'s draw '{rest[:40]}'", number)
@@ -249,9 +225,12 @@ class _Reader:
         if len(old) != len(new):
             raise ctx.fail(f"{name} discards {len(old)} cards but draws {len(new)}", number)
         self.section.draws.append(DrawLineText(name, len(old), number, old, new))
+        return True
 
-    def _summary(self, line: str, number: int) -> None:
+    def summary(self, line: str, number: int) -> None:
         ctx, hand = self.ctx, self.hand
+        if line.endswith(" is sitting out"):
+            return
         m = _WINS.fullmatch(line) if " wins " in line else None
         if m:
             name = ctx.seat_named(m.group(1), number)

@@ -20,6 +20,7 @@ import json
 from collections.abc import Callable, Sequence
 
 from ..cards import Card
+from ..deal import BettingLine, DealRecord
 from ..errors import EvaluatorError
 from ..money import Money
 from ..profiles import PROFILES, GameProfile
@@ -97,6 +98,8 @@ def to_phh(played: Replay, *, hand: str | None = None, proposed: bool = False) -
             "fixed-limit 2-7 triple draw (F2L3D) and no-limit 2-7 single draw (N2L1D) "
             "can be exported"
         )
+    if profile.is_fixed_limit:
+        _within_phh_cap(record, profile)
     n = len(record.seats)
     order = [(record.button + 1 + k) % n for k in range(n)]  # PHH's p1 .. pn
     if n == 2:
@@ -154,6 +157,33 @@ def to_phh(played: Replay, *, hand: str | None = None, proposed: bool = False) -
     if played.rake:
         lines.append(f"_rake = {number(played.rake)}")
     return "\n".join(lines) + "\n"
+
+
+# PHH's fixed-limit games (as PokerKit plays them) allow a bet and three raises a round.
+PHH_LIMIT_BETS = 4
+
+
+def _within_phh_cap(record: DealRecord, profile: GameProfile) -> None:
+    """Refuse a fixed-limit hand with more bets in a round than PHH's games allow.
+
+    A room lifts its cap when two players are left (see records), so a real
+    heads-up round may hold a bet and five raises, which PHH cannot say.
+    """
+    rounds = [s for s in record.streets if isinstance(s, BettingLine)]
+    for number, line in enumerate(rounds):
+        bets = sum(1 for a in line.actions if a.kind in ("bet", "raise"))
+        blinds = (
+            profile.forced_bets == "blinds"
+            if record.posts is None
+            else any(p.kind == "big blind" for p in record.posts)
+        )
+        if number == 0 and blinds:
+            bets += 1
+        if bets > PHH_LIMIT_BETS:
+            raise EvaluatorError(
+                f"PHH's fixed-limit games allow {PHH_LIMIT_BETS} bets a round, "
+                f"and this hand has {bets} in one"
+            )
 
 
 def _forced(played: Replay, order: Sequence[int]) -> tuple[list[int], list[int]]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..deal import Action, BettingLine, DealRecord, DrawEntry, DrawLine, Post, Seat, Show, Street
 from ..errors import EvaluatorError
+from ..limits import MAX_RAISE_CAP
 from ..money import Money
 from ..profiles import PROFILES
 from .lines import HandContext
@@ -55,7 +56,7 @@ def build_record(
     settings: dict[str, object] = {
         "small_bet": hand.small_bet,
         "big_bet": hand.big_bet,
-        "raise_cap": raise_cap,
+        "raise_cap": raise_cap if hand.structure != "fixed-limit" else _cap(hand, raise_cap),
         "max_discard": profile.hand_size,
         "big_blind": hand.small_bet,
         "small_blind": small_blind,
@@ -94,6 +95,27 @@ def build_record(
         )
     except EvaluatorError as error:
         raise ctx.fail(f"the stakes cannot be played: {error}", hand.header_line) from None
+
+
+def _cap(hand: ParsedHand, raise_cap: int) -> int:
+    """The cap on bets, lifted to what the hand's heads-up rounds reached.
+
+    Rooms lift the cap on raises when only two players are left in a round
+    (a real Merge hand has a bet and five raises heads-up). The engine keeps
+    one cap per hand, so it rises to the most bets of a round two seats
+    alone played; a hand with no such round keeps the cap it was given.
+    """
+    names = {s.name for s in hand.seats}
+    folded: set[str] = set()
+    most = 0
+    rounds = [s for s in hand.sections if s.kind == "betting"]
+    for number, section in enumerate(rounds):
+        if len(names - folded) == 2:
+            blind = 1 if number == 0 and any(p.kind == "big blind" for p in hand.posts) else 0
+            bets = blind + sum(1 for a in section.actions if a.kind in ("bet", "raise"))
+            most = max(most, bets)
+        folded |= {a.name for a in section.actions if a.kind == "fold"}
+    return max(raise_cap, min(most, MAX_RAISE_CAP))
 
 
 def room_says(hand: ParsedHand) -> RoomSays:

@@ -21,7 +21,9 @@ from .errors import HandHistoryError
 from .rooms import unknown_room_sentence
 
 GAME_LAYOUT = re.compile(r"PokerStars (?:Game|Hand) #")
-FULLTILT_LAYOUT = re.compile(r"Full Tilt Poker Game #")
+FULLTILT_LAYOUT = re.compile(r"Full ?Tilt ?Poker Game #")
+# Full Tilt's archive files number their hands between rows of stars.
+_ARCHIVE_NUMBER = re.compile(r"\*{5,} # \d+ \*{5,}")
 WINAMAX_LAYOUT = re.compile(r"Winamax Poker - .* - HandId: #")
 MIX_LAYOUT = re.compile(r"#[\w-]+:\s+\S.* - \S")
 # Every line of a file is tested for a header, so the layouts' patterns are
@@ -70,6 +72,8 @@ def iter_hands(text: str) -> Iterator[HandText]:
     header = _ANY_HEADER.match
     for number, raw in enumerate(_lines(text), start=1):
         line = raw.strip()
+        if line.startswith("*****") and _ARCHIVE_NUMBER.fullmatch(line):
+            line = ""
         if header(line) is not None:
             kind = _header(line)
             if current:

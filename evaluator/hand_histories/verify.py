@@ -8,7 +8,7 @@ disagrees. Nothing is corrected: a hand that disagrees is refused whole.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from ..deal import DealError, DealRecord
@@ -34,6 +34,8 @@ class VerifiedHand:
     checked: Replay
     scale: int
     shown: bool  # some hand was shown, so the engine compared showdown winners
+    # Every seat at the showdown mucked: the winner is the room's word, read, not checked.
+    winner_read: bool = False
 
     @cached_property
     def replay(self) -> Replay:
@@ -63,6 +65,44 @@ class Disagreement(HandHistoryError):
 
 
 def verify(hand: ParsedHand, *, raise_cap: int | None = None) -> VerifiedHand:
+    """``_verify_dead_blinds`` of the hand, after reading an all-muck showdown (``all_mucked``)."""
+    read = all_mucked(hand)
+    if read is None:
+        return _verify_dead_blinds(hand, raise_cap)
+    verified = _verify_dead_blinds(read, raise_cap)
+    verified.winner_read = True
+    return verified
+
+
+def all_mucked(hand: ParsedHand) -> ParsedHand | None:
+    """A hand whose every seat at the showdown mucked, with the room's winner taken at its word.
+
+    Some rooms write a showdown where every seat still in mucks and then pay
+    one of them. With no hand shown the engine cannot judge who won, so the
+    seat the room paid keeps its hand unseen and the others concede to it:
+    the pot, the rake and the amounts are still checked, the winner is read.
+    A pot the room split between mucked hands cannot be read that way.
+    """
+    if not hand.shows or any(show.cards is not None for show in hand.shows):
+        return None
+    folded = {a.name for s in hand.sections for a in s.actions if a.kind == "fold"}
+    live = [seat.name for seat in hand.seats if seat.name not in folded]
+    mucked = {show.name for show in hand.shows}
+    if len(live) < 2 or not set(live) <= mucked:
+        return None
+    paid = {c.name for c in hand.collected if c.amount > 0} & set(live)
+    if len(paid) != 1:
+        raise HandHistoryError(
+            "every seat at the showdown mucked and the room paid "
+            + ("nobody" if not paid else "several of them")
+            + ": with no hand shown, the engine cannot say who won",
+            hand=hand.hand_id,
+            line=hand.shows[0].line,
+        )
+    return replace(hand, shows=[show for show in hand.shows if show.name not in paid])
+
+
+def _verify_dead_blinds(hand: ParsedHand, raise_cap: int | None) -> VerifiedHand:
     """Build, replay and compare one hand; raises ``HandHistoryError`` at the first fault.
 
     A seat that posts a blind out of turn in the "#ID: Limit" layout may owe

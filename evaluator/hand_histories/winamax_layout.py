@@ -18,19 +18,11 @@ import re
 from ..cards import Card
 from .errors import HandHistoryError
 from .games import WINAMAX_GAMES, structure_named
-from .lines import HandContext, hand_lines
+from .lines import HandContext
 from .money import scale_for
-from .parsed import (
-    ActionLine,
-    Collected,
-    DrawLineText,
-    ParsedHand,
-    PostLine,
-    SeatLine,
-    Section,
-    ShowLine,
-)
+from .parsed import DrawLineText, ParsedHand, PostLine, SeatLine
 from .splitting import HandText
+from .text_reader import TextReader
 
 _HEADER = re.compile(
     r"Winamax Poker - (.+?) - HandId: #([\w-]+) - (.+?) (fixed limit|pot limit|no limit) "
@@ -39,14 +31,17 @@ _HEADER = re.compile(
 _TABLE = re.compile(r"Table: '.*' .*Seat #(\d+) is the button")
 # The stack is the last bracket on the line: a player may call themselves "Bob (NL)".
 _SEAT = re.compile(r"Seat (\d+): (.+) \(([^(),]+)(?:, [^()]*)?\)")
-_HEADING = re.compile(r"\*\*\* (.+?) \*\*\*")
 _ORDINALS = {"FIRST": 1, "SECOND": 2, "THIRD": 3, "FOURTH": 4}
-_POST = re.compile(r"posts (small blind|big blind|ante) (\S+)")
-_ACTION = re.compile(r"(folds|checks|calls|bets|raises)(?: (\S+))?(?: to (\S+))?( and is all-in)?")
+_POST = re.compile(r"posts (small blind|big blind|ante) (\S+)( out of position)?")
+_DISCARD = re.compile(r"discards? (\d+) cards?")
+_ACTION = re.compile(
+    r"(folds|checks|calls|bets|raises)(?: (\S+))?(?: to (\S+))?(?: and is all-in)?"
+)
 _DEALT = re.compile(r"Dealt to (.+?) \[([^\]]*)\](?: \[([^\]]*)\])?")
 _PAT = re.compile(r"stands pat(?: \[([^\]]*)\])?")
-_COLLECTED = re.compile(r"(.+?) collected (\S+) from ((?:main |side )?pot(?: \d+)?)")
-_SHOWS = re.compile(r"shows \[([^\]]*)\](?: .*)?")
+_COLLECTED = re.compile(
+    r"(?P<name>.+?) collected (?P<amount>\S+) from (?P<pot>(?:main |side )?pot(?: \d+)?)"
+)
 _TOTAL = re.compile(r"Total pot (\S+)(?: .*?)?\| (?:Rake (\S+)|No rake)")
 
 
@@ -90,70 +85,35 @@ def parse_winamax_layout(text: HandText) -> ParsedHand:
         currency="EUR" if "€" in stakes else ("USD" if "$" in stakes else ""),
     )
     _Reader(hand, ctx).read(text)
+    # The room's "Total pot" is what the winners took, after the rake, and a
+    # bet nobody called stays in it: the bettor "collected" it with the pot.
+    if hand.total_pot is not None:
+        hand.total_pot += hand.rake
+    hand.winnings_include_returns = True
     return hand
 
 
-class _Reader:
+class _Reader(TextReader):
+    """Winamax's words: amounts with the euro sign after them, a heading for every round."""
+
+    POST = _POST
+    ACTION = _ACTION
+    COLLECTED = _COLLECTED
+    MUCKS = ("mucks", "mucks hand", "doesn't show")
+    TOTAL = _TOTAL
+    STRICT_SEATS = True
+
     def __init__(self, hand: ParsedHand, ctx: HandContext) -> None:
-        self.hand = hand
-        self.ctx = ctx
-        self.part = "seats"  # seats, blinds, betting, draw, showdown, summary
-        self.section: Section | None = None
+        super().__init__(hand, ctx)
         self.expected = ("BET", 1)
         # What each seat is known to hold (None: some card unseen), to name its discards.
         self.holding: dict[str, list[Card] | None] = {}
 
-    def read(self, text: HandText) -> None:
-        for line, number in hand_lines(text):
-            self._line(line, number)
-        if self.part != "summary" or self.hand.total_pot is None:
-            raise self.ctx.fail(
-                "the hand is cut off: it stops before its summary ('Total pot … | Rake …')",
-                self.hand.last_line,
-            )
+    def amount(self, text: str, number: int) -> int:
+        return _amount(self.ctx, text, number)
 
-    def _line(self, line: str, number: int) -> None:
-        ctx, hand = self.ctx, self.hand
-        # Cheap tests before each pattern: every line of every hand comes through here.
-        heading = _HEADING.fullmatch(line) if line.startswith("*** ") else None
-        if heading:
-            self._heading(heading.group(1), number)
-            return
-        if self.part == "summary":
-            self._summary(line, number)
-            return
-        if self.part == "seats":
-            m = _TABLE.match(line)
-            if m:
-                hand.button_number, hand.button_line = int(m.group(1)), number
-                return
-            m = _SEAT.fullmatch(line)
-            if m:
-                ctx.add_seat(m.group(2), number)
-                stack = _amount(ctx, m.group(3), number)
-                hand.seats.append(SeatLine(int(m.group(1)), m.group(2), stack, number))
-                return
-            raise ctx.fail(f"cannot read '{line[:60]}' before the blinds", number)
-        # Cheap tests first: most lines are a seat's action, and these patterns are not.
-        m = _DEALT.fullmatch(line) if line.startswith("Dealt to ") else None
-        if m:
-            self._dealt(ctx.seat_named(m.group(1), number), m.group(2), m.group(3), number)
-            return
-        m = _COLLECTED.fullmatch(line) if " collected " in line else None
-        if m:
-            name = ctx.seat_named(m.group(1), number)
-            amount = _amount(ctx, m.group(2), number)
-            hand.collected.append(Collected(name, amount, m.group(3), number))
-            return
-        found = ctx.seat_prefix(line, (" ",))
-        if found is None:
-            raise ctx.fail(f"cannot read '{line[:60]}' here", number)
-        self._seat_line(found[0], found[1], number)
-
-    def _heading(self, title: str, number: int) -> None:
+    def heading(self, title: str, number: int) -> bool:
         ctx = self.ctx
-        if self.part == "summary":
-            raise ctx.fail(f"'*** {title} ***' comes after the summary", number)
         ordinal, _, kind = title.partition("-")
         if title == "ANTE/BLINDS" and self.part == "seats":
             self.part = "blinds"
@@ -164,82 +124,72 @@ class _Reader:
             if self.part in ("seats", "showdown"):
                 raise ctx.fail(f"'*** {title} ***' is out of order", number)
             self.expected = ("DRAW", step[1]) if kind == "BET" else ("BET", step[1] + 1)
-            self._open("betting" if kind == "BET" else "draw", number)
-        elif title == "SHOW DOWN":
-            self.part = "showdown"
-        elif title == "SUMMARY":
-            self.part = "summary"
-            self.hand.summary_line = number
+            self.open("betting" if kind == "BET" else "draw", number)
         else:
-            raise ctx.fail(f"'*** {title} ***' is not a part of a draw hand", number)
+            return False
+        return True
 
     def _bet_skipped(self, step: tuple[str, int]) -> bool:
         """A draw straight after a draw: the betting between had nobody left to bet."""
         return self.expected == ("BET", step[1]) and self.part == "draw"
 
-    def _open(self, kind: str, number: int) -> None:
-        self.section = Section(kind, number)
-        self.hand.sections.append(self.section)
-        self.part = kind
-
-    def _seat_line(self, name: str, rest: str, number: int) -> None:
+    def seat_or_table(self, line: str, number: int) -> bool:
         ctx, hand = self.ctx, self.hand
-        m = _POST.fullmatch(rest) if rest.startswith("posts ") else None
+        m = _TABLE.match(line)
         if m:
-            if self.part != "blinds":
-                raise ctx.fail(f"{name} posts a forced bet in the middle of the hand", number)
-            amount = _amount(ctx, m.group(2), number)
-            hand.posts.append(PostLine(name, m.group(1), amount, number))
-            return
-        m = _SHOWS.fullmatch(rest) if rest.startswith("shows [") else None
+            hand.button_number, hand.button_line = int(m.group(1)), number
+            return True
+        m = _SEAT.fullmatch(line)
         if m:
-            hand.shows.append(ShowLine(name, ctx.cards(m.group(1), number), number))
-            return
-        if rest in ("mucks", "mucks hand", "doesn't show"):
-            hand.shows.append(ShowLine(name, None, number))
-            return
-        if self.part == "showdown":
-            raise ctx.fail(f"cannot read {name}'s '{rest[:40]}' at the showdown", number)
-        m = _ACTION.fullmatch(rest)
-        if m:
-            self._action(name, m, number)
-            return
-        m = _PAT.fullmatch(rest)
-        if m and self.part == "draw" and self.section is not None:
-            if m.group(1) is not None:
-                self._check_holding(name, list(ctx.cards(m.group(1), number)), number)
-            self.section.draws.append(DrawLineText(name, 0, number, (), ()))
-            return
-        raise ctx.fail(f"cannot read {name}'s '{rest[:40]}' here", number)
+            ctx.add_seat(m.group(2), number)
+            stack = _amount(ctx, m.group(3), number)
+            hand.seats.append(SeatLine(int(m.group(1)), m.group(2), stack, number))
+            return True
+        raise ctx.fail(f"cannot read '{line[:60]}' before the blinds", number)
 
-    def _action(self, name: str, m: re.Match[str], number: int) -> None:
-        ctx = self.ctx
+    def post(self, name: str, m: re.Match[str], number: int) -> None:
+        if self.part != "blinds":
+            raise self.ctx.fail(f"{name} posts a forced bet in the middle of the hand", number)
+        # "posts big blind 0.50 out of position": a seat just sat down posts a
+        # live big blind wherever it sits, and acts in its seat's turn.
+        out_of_turn = m.group(3) is not None
+        amount = _amount(self.ctx, m.group(2), number)
+        self.add_post(PostLine(name, m.group(1), amount, number, out_of_turn))
+
+    def before_action(self, name: str, number: int) -> None:
         if self.part == "draw":
-            self._open("betting", number)
+            self.open("betting", number)
             self.expected = ("DRAW", self.expected[1])
-        if self.part != "betting" or self.section is None:
-            raise ctx.fail(f"{name} bets outside a betting round", number)
-        verb, first, to = m.group(1), m.group(2), m.group(3)
-        kind = {"folds": "fold", "checks": "check", "calls": "call", "bets": "bet"}.get(
-            verb, "raise"
-        )
-        if kind in ("fold", "check"):
-            if first is not None or to is not None:
-                raise ctx.fail(f"cannot read {name}'s '{m.group(0)[:40]}'", number)
-            action = ActionLine(name, kind, None, False, number)
-        elif kind == "raise":
-            if first is None or to is None:
-                raise ctx.fail(f"{name}'s raise must say 'raises X to Y'", number)
-            _amount(ctx, first, number)
-            action = ActionLine(name, kind, _amount(ctx, to, number), True, number)
-        else:
-            if first is None or to is not None:
-                raise ctx.fail(f"cannot read {name}'s '{m.group(0)[:40]}'", number)
-            action = ActionLine(name, kind, _amount(ctx, first, number), kind == "bet", number)
-        self.section.actions.append(action)
 
-    def _dealt(self, name: str, kept: str, new: str | None, number: int) -> None:
+    def draw(self, name: str, rest: str, number: int) -> bool:
+        ctx = self.ctx
+        assert self.section is not None
+        m = _PAT.fullmatch(rest)
+        if m:
+            if m.group(1) is not None:
+                cards, hidden = ctx.cards_or_hidden(m.group(1), number)
+                if not hidden:
+                    self._check_holding(name, list(cards), number)
+            self.section.draws.append(DrawLineText(name, 0, number, (), ()))
+            return True
+        m = _DISCARD.fullmatch(rest)
+        if m:
+            # "discard 2 cards": the count only, even for the file's own seat.
+            count = int(m.group(1))
+            if count == 0:
+                self.section.draws.append(DrawLineText(name, 0, number, (), ()))
+            else:
+                self.section.draws.append(DrawLineText(name, count, number))
+                self.holding[name] = None
+            return True
+        return False
+
+    def dealt(self, line: str, number: int) -> bool:
+        m = _DEALT.fullmatch(line)
+        if m is None:
+            return False
         ctx, hand = self.ctx, self.hand
+        name, kept, new = ctx.seat_named(m.group(1), number), m.group(2), m.group(3)
         if new is None:
             if self.part not in ("blinds", "betting") or len(hand.sections) > 1:
                 raise ctx.fail(f"'Dealt to {name}' is out of place here", number)
@@ -248,7 +198,7 @@ class _Reader:
             cards, hidden = ctx.cards_or_hidden(kept, number)
             hand.dealt[name] = (cards, hidden, number)
             self.holding[name] = None if hidden else list(cards)
-            return
+            return True
         if self.part != "draw" or self.section is None:
             raise ctx.fail(f"'Dealt to {name}' with new cards is out of place here", number)
         kept_cards, kept_hidden = ctx.cards_or_hidden(kept, number)
@@ -266,19 +216,12 @@ class _Reader:
                 raise ctx.fail(f"{name} discards {len(discards)} cards but draws {count}", number)
             self.section.draws.append(DrawLineText(name, count, number, discards, new_cards))
             self.holding[name] = [*kept_cards, *new_cards]
-            return
+            return True
         self.section.draws.append(DrawLineText(name, count, number))
         self.holding[name] = None
+        return True
 
     def _check_holding(self, name: str, cards: list[Card], number: int) -> None:
         held = self.holding.get(name)
         if held is not None and sorted(held, key=str) != sorted(cards, key=str):
             raise self.ctx.fail(f"{name} stands pat on cards it was not holding", number)
-
-    def _summary(self, line: str, number: int) -> None:
-        m = _TOTAL.match(line)
-        if m:
-            self.hand.total_pot = _amount(self.ctx, m.group(1), number)
-            self.hand.rake = 0 if m.group(2) is None else _amount(self.ctx, m.group(2), number)
-            self.hand.summary_line = number
-        # The seat lines repeat what the hand already said; they are not needed.

@@ -294,7 +294,11 @@ class _Replayer:
         t = self.table
         when = round_name(number)
         self.street = when
-        t.start_round(number)
+        if number > 0 or self.record.posts is None:
+            # Recorded posts already opened the first round: who acts first
+            # follows the blinds actually posted (a seat sitting out between
+            # them, a big blind posted out of position), not the button alone.
+            t.start_round(number)
         for action in line.actions:
             seat = self._seat_of(action.seat, action.line)
             if t.folded.count(False) < 2:
@@ -606,7 +610,17 @@ class _Replayer:
                 self.conceded[s] = True
             else:
                 self._show(s, tuple(show.cards), show.line)
-        if len(live) >= 2:
+        if len(live) == 1:
+            # Everyone else folded: a room may still write that the winner
+            # mucked, but there is nobody left to concede the pot to.
+            self.conceded[live[0]] = False
+        elif not any(show.cards is not None for show in record.showdown):
+            # Nobody showed a hand: the seats that mucked conceded to the one
+            # seat that did neither, which takes the pot unseen.
+            unshown = [s for s in live if s not in shown]
+            for s in unshown if len(unshown) > 1 else ():
+                self.conceded[s] = True
+        else:
             for s in live:
                 if s not in shown:
                     self.conceded[s] = True  # a hand not shown cannot win

@@ -339,6 +339,7 @@ def write_winamax(hand: Invented) -> str:
         returned=None,  # Winamax writes no line for a returned bet
         wins="{name} collected {chips} from pot",
         rake=f"Rake {m(hand.rake)}" if hand.rake else "No rake",
+        keeps_returns=True,
     )
     return "\n".join(out) + "\n"
 
@@ -571,12 +572,15 @@ def _ending(
     returned: str | None,
     wins: str,
     rake: str,
+    keeps_returns: bool = False,
 ) -> list[str]:
     """Showdown, returned bets, winnings and summary: every text room writes them alike.
 
     Only the wording differs, so each writer passes its room's templates
     (``{name}``, ``{cards}``, ``{chips}``); ``returned`` is None for a room
-    that writes no line for a bet nobody called.
+    that writes no line for a bet nobody called. ``keeps_returns`` writes
+    the way Winamax's real files do: a bet nobody called stays in what its
+    bettor collected, and the total pot is what the winners took.
     """
     out: list[str] = []
     shown = _showdown(played)
@@ -584,7 +588,7 @@ def _ending(
     if shown:
         out.append("*** SHOW DOWN ***")
         out += [shows.format(name=names[s], cards=_cards(final.seats[s].cards)) for s in shown]
-    back = _returned(played)
+    back = {} if keeps_returns else _returned(played)
     if returned is not None:
         out += [returned.format(name=names[s], chips=m(chips)) for s, chips in back.items()]
     for s, paid in enumerate(played.settlement.payouts):
@@ -592,4 +596,6 @@ def _ending(
         if won > 0:
             out.append(wins.format(name=names[s], chips=m(won)))
     total = played.ledger.total.contributed - sum(back.values())
+    if keeps_returns:
+        total = sum(played.settlement.payouts)
     return [*out, "*** SUMMARY ***", f"Total pot {m(total)} | {rake}"]

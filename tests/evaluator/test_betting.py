@@ -144,3 +144,12 @@ def test_an_ante_game_starts_left_of_the_button_and_antes_are_not_a_bet():
     assert result.contributions.rows[1].rounds == (ante + bet,)
     # Ben's bet goes uncalled, so Ben takes back every ante and the bet itself
     assert result.settlement.payouts == (0, 3 * ante + bet, 0)
+
+
+def test_completing_a_short_all_in_bet_may_be_written_as_a_raise():
+    # Rooms write the full bet over a short all-in opening bet as a raise.
+    table = after_the_first_draw([100, 3, 100])
+    table.act(0, "check")
+    table.act(1, "all-in", 3)
+    assert table.act(2, "raise", 6) == 6
+    assert table.bet_to == 6
