@@ -326,6 +326,8 @@ def bet_chances(personality: Personality, view: View) -> dict[str, float]:
     chances (a hand that would rarely have bet is an unlikely hand for a bettor); the
     tests hold them to ``decide_bet``'s own frequencies.
     """
+    if view.draws_left == view.profile.draws:
+        return opening_chances(personality, view)
     share = strength(view)
     fair = 1 / (view.opponents + 1)
     aggressive = "bet" if view.bets_this_round == 0 else "raise"
@@ -352,6 +354,35 @@ def bet_chances(personality: Personality, view: View) -> dict[str, float]:
     call = above(personality.call_slack * need)
     chances["call"] = max(0.0, call - strong) if view.can_raise else call
     chances["fold"] = max(0.0, 1 - sum(chances.values()))
+    return chances
+
+
+def opening_chances(personality: Personality, view: View) -> dict[str, float]:
+    """How often ``decide_opening`` takes each action: its thresholds on the hand's rank,
+    with the rank's noise (uniform, 0.04 either way) averaged out."""
+    players = view.opponents + 1
+    base = opening_rank(view.profile, view.cards)
+    enter = personality.entering(players)
+    raise_share = personality.raising(players)
+    if view.bets_this_round >= 2:
+        enter *= personality.against_raise
+        raise_share *= 0.35
+
+    def at_least(level: float) -> float:
+        """P(rank >= level): the noisy rank is clipped to [0, 1], which only matters at 0."""
+        if level <= 0:
+            return 1.0
+        return min(1.0, max(0.0, (base + 0.04 - level) / 0.08))
+
+    chances: dict[str, float] = {}
+    raised = at_least(1 - raise_share) if view.can_raise else 0.0
+    if raised:
+        chances["raise" if view.bets_this_round else "bet"] = raised
+    if view.can_check:
+        chances["check"] = 1 - raised
+        return chances
+    chances["call"] = max(0.0, at_least(1 - enter) - raised)
+    chances["fold"] = max(0.0, 1 - raised - chances["call"])
     return chances
 
 
