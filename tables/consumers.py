@@ -7,7 +7,10 @@ It speaks a small JSON protocol (docs/live-tables.md):
 - ``{"type": "act", "step": s, "action": "call", "throw": [...]}`` plays a
   decision for the socket's own seat only (the seat comes from the signed-in
   account, never from the message);
-- ``{"type": "tick"}`` asks the server to enforce the clock.
+- ``{"type": "tick"}`` asks the server to enforce the clock;
+- ``{"type": "poll", "after": n}`` is answered only when events followed ``n``:
+  the browser sends it every few seconds, so a move made through another
+  server process with no shared channel layer still arrives.
 Whenever the table changes, each socket receives the new events and its own
 state: what that person may see, never another seat's hidden card.
 """
@@ -61,6 +64,11 @@ class TableConsumer(JsonWebsocketConsumer):  # type: ignore[misc]
             after = content.get("after", 0)
             self.last_sent = after if isinstance(after, int) and after >= 0 else 0
             self._catch_up()
+        elif kind == "poll":
+            after = content.get("after", 0)
+            if isinstance(after, int) and after > self.last_sent:
+                self.last_sent = after
+            self._catch_up(only_new=True)
         elif kind == "act":
             self._act(content)
         elif kind == "tick":
@@ -85,8 +93,10 @@ class TableConsumer(JsonWebsocketConsumer):  # type: ignore[misc]
     def table_hand_over(self, message: dict[str, Any]) -> None:
         self._catch_up()
 
-    def _catch_up(self) -> None:
+    def _catch_up(self, only_new: bool = False) -> None:
         table = LiveTable.objects.select_related("classroom").get(pk=self.table_id)
+        if only_new and table.last_seq <= self.last_sent:
+            return
         user = self.scope.get("user")
         if not views_state.may_view(table, user):
             self.close(code=4403)

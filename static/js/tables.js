@@ -52,6 +52,14 @@
     });
   }
 
+  // Every few seconds, ask for anything missed: with several server processes and
+  // no shared channel layer, a move made through another process is heard this way.
+  window.setInterval(function () {
+    if (socket && socket.readyState === 1) {
+      socket.send(JSON.stringify({ type: "poll", after: last }));
+    }
+  }, 5000);
+
   // The clock: count down the seconds left; at zero ask the server to enforce it.
   window.setInterval(function () {
     var clock = document.querySelector("[data-live-deadline]");
