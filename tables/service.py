@@ -28,7 +28,7 @@ from lessons.classes.codes import new_code
 from lessons.models import Learner
 from play import encoding, hands
 from play.models import COACH_AFTER, COACH_LIVE, PlayedHand
-from tables import broadcast
+from tables import broadcast, tasks
 from tables.models import OPEN, LiveSeat, LiveTable, LiveTableHand, TableEvent
 
 COMPUTERS = ("solid", "caller", "aggressor")
@@ -412,8 +412,6 @@ def _finish(table: LiveTable, hand: LiveTableHand, live: LiveHand) -> None:
         LiveSeat.objects.filter(table=table, user_id=user_id).update(
             stack=final[seat] if final[seat] > 0 else start
         )
-        hand.copies[str(user_id)] = _keep_graded_copy(table, hand, seat, user_id)
-    hand.save(update_fields=["copies"])
     net = live.net()
     for seat, user_id in enumerate(hand.players):
         if user_id is not None and net[seat] > 0:
@@ -424,10 +422,12 @@ def _finish(table: LiveTable, hand: LiveTableHand, live: LiveHand) -> None:
                 f"{live.settings.names[seat]} wins {chips} chip{'s' if chips != 1 else ''}",
                 hand_number=hand.number,
             )
+    hand_id = hand.pk
+    transaction.on_commit(lambda: tasks.grade_hand.enqueue(hand_id))
     transaction.on_commit(lambda: broadcast.hand_over(table.pk))
 
 
-def _keep_graded_copy(table: LiveTable, hand: LiveTableHand, seat: int, user_id: int) -> int:
+def keep_graded_copy(table: LiveTable, hand: LiveTableHand, seat: int, user_id: int) -> int:
     """Each person's hand goes to their history, graded privately, like a study-table hand:
     the review, the decision queue and "play N hands" work all read it."""
     settings = encoding.settings_from(hand.settings).seen_by(seat)

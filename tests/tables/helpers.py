@@ -85,5 +85,5 @@ def hidden_from(table: LiveTable, user: User) -> set[str]:
             continue
         for card in live.hand_of(other):
             if card not in mine:
-                found.update({card_code(card), card.text, card.name})
+                found.update({f'"{card_code(card)}"', card.text, card.name})
     return found

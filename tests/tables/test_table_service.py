@@ -103,7 +103,9 @@ def test_each_page_shows_its_player_only_their_own_cards_and_the_teacher_every_c
             break
 
 
-def test_a_whole_hand_pays_every_chip_and_grades_each_player_privately():
+def test_a_whole_hand_pays_every_chip_and_grades_each_player_privately(
+    django_capture_on_commit_callbacks,
+):
     table, teacher, people = class_table()
     for person in people:
         service.sit(table.pk, person)
@@ -111,7 +113,8 @@ def test_a_whole_hand_pays_every_chip_and_grades_each_player_privately():
     while table.hands.filter(pk=first.pk, is_over=False).exists():
         live = engine_hand(table)
         mover = to_act(table, people)
-        response = post_action(signed_in(mover), table, live.step, quiet_action(live))
+        with django_capture_on_commit_callbacks(execute=True):  # the grading task runs
+            response = post_action(signed_in(mover), table, live.step, quiet_action(live))
         assert response.status_code == 302
     first.refresh_from_db()
     live = service.live_of(first)
@@ -221,7 +224,9 @@ def test_a_bad_table_form_says_why():
     assert not LiveTable.objects.exists()
 
 
-def test_the_teacher_room_opens_tables_and_shows_each_learners_grades():
+def test_the_teacher_room_opens_tables_and_shows_each_learners_grades(
+    django_capture_on_commit_callbacks,
+):
     table, teacher, people = class_table()
     room = signed_in(teacher)
     page = room.get(f"/teach/{table.classroom_id}/tables/")
@@ -230,7 +235,9 @@ def test_the_teacher_room_opens_tables_and_shows_each_learners_grades():
         service.sit(table.pk, person)
     while table.hands.filter(is_over=False).exists():
         live = engine_hand(table)
-        service.act(table.pk, to_act(table, people), live.step, quiet_action(live))
+        with django_capture_on_commit_callbacks(execute=True):
+            service.act(table.pk, to_act(table, people), live.step, quiet_action(live))
+    assert GradedDecision.objects.exists()
     html = room.get(f"/teach/{table.classroom_id}/tables/").content.decode()
     for grade in GradedDecision.objects.all():
         assert escape(grade.reason) in html
