@@ -7,7 +7,8 @@ It speaks a small JSON protocol (docs/live-tables.md):
 - ``{"type": "act", "step": s, "action": "call", "throw": [...]}`` plays a
   decision for the socket's own seat only (the seat comes from the signed-in
   account, never from the message);
-- ``{"type": "tick"}`` asks the server to enforce the clock;
+- ``{"type": "tick"}`` asks the server to enforce the clock, ``{"type": "next"}``
+  to deal the next hand once one is over;
 - ``{"type": "poll", "after": n}`` is answered only when events followed ``n``:
   the browser sends it every few seconds, so a move made through another
   server process with no shared channel layer still arrives.
@@ -73,6 +74,8 @@ class TableConsumer(JsonWebsocketConsumer):  # type: ignore[misc]
             self._act(content)
         elif kind == "tick":
             service.tick(self.table_id)
+        elif kind == "next":
+            service.next_hand(self.table_id)
         else:
             self.send_json({"type": "error", "message": "Unknown message."})
 

@@ -115,7 +115,12 @@ def _free_code() -> str:
 
 
 def _locked(table_id: int) -> LiveTable:
-    return LiveTable.objects.select_for_update().select_related("classroom").get(pk=table_id)
+    # Only the table row: the class is on the nullable side of an outer join.
+    return (
+        LiveTable.objects.select_for_update(of=("self",))
+        .select_related("classroom")
+        .get(pk=table_id)
+    )
 
 
 def sit(table_id: int, user: User, code: str = "") -> LiveSeat:

@@ -25,7 +25,7 @@ from tests.tables.helpers import (
     to_act,
 )
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.database_engine]
 
 APP = URLRouter(websocket_urlpatterns)
 
