@@ -32,6 +32,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from badacey_site.app_server import free_port
@@ -234,23 +235,30 @@ async def _play(url: str, setup: list[dict[str, object]], seconds: float) -> lis
     return players
 
 
-def one_size(env: dict[str, str], url: str, tables: int, seconds: float) -> dict[str, object]:
+@dataclass(frozen=True)
+class SizeResult:
+    tables: int
+    actions: int
+    p50: float
+    p95: float
+    event_errors: int  # clients that missed an event number or heard one twice
+    chip_errors: list[str]
+
+
+def one_size(env: dict[str, str], url: str, tables: int, seconds: float) -> SizeResult:
     setup = json.loads(_shell(env, _SETUP_SCRIPT % (tables, PLAYERS)))
     players = asyncio.run(_play(url, setup, seconds))
     trips = [t for p in players for t in p.round_trips]
-    broken = 0
-    for p in players:
-        if p.heard != list(range(p.heard[0], p.heard[0] + len(p.heard))) if p.heard else False:
-            broken += 1
+    broken = sum(1 for p in players if p.heard and p.heard != list(range(1, len(p.heard) + 1)))
     errors = json.loads(_shell(env, _CHECK_SCRIPT % json.dumps([t["table"] for t in setup])))
-    return {
-        "tables": tables,
-        "actions": len(trips),
-        "p50": sorted(trips)[len(trips) // 2] if trips else 0.0,
-        "p95": p95(trips),
-        "event_errors": broken,
-        "chip_errors": errors,
-    }
+    return SizeResult(
+        tables=tables,
+        actions=len(trips),
+        p50=sorted(trips)[len(trips) // 2] if trips else 0.0,
+        p95=p95(trips),
+        event_errors=broken,
+        chip_errors=errors,
+    )
 
 
 def bench_live(options: argparse.Namespace) -> list[Line]:
