@@ -288,19 +288,17 @@ def bench_live(options: argparse.Namespace) -> list[Line]:
             for tables in sizes:
                 result = one_size(env, url, tables, options.seconds)
                 ok = (
-                    result["p95"] <= ROUND_TRIP_TARGET_MS
-                    and not result["event_errors"]
-                    and not result["chip_errors"]
+                    result.p95 <= ROUND_TRIP_TARGET_MS
+                    and not result.event_errors
+                    and not result.chip_errors
                 )
                 label = (
                     f"{tables} tables of {PLAYERS}: action round trip p95 "
-                    f"(p50 {result['p50']:.0f} ms, {result['actions']} actions, "
-                    f"{result['event_errors']} clients with lost or repeated events, "
-                    f"{len(result['chip_errors'])} chip errors)"  # type: ignore[arg-type]
+                    f"(p50 {result.p50:.0f} ms, {result.actions} actions, "
+                    f"{result.event_errors} clients with lost or repeated events, "
+                    f"{len(result.chip_errors)} chip errors)"
                 )
-                line = Line(
-                    label, f"{result['p95']:.0f} ms", f"<= {ROUND_TRIP_TARGET_MS:.0f} ms", ok
-                )
+                line = Line(label, f"{result.p95:.0f} ms", f"<= {ROUND_TRIP_TARGET_MS:.0f} ms", ok)
                 print(show(line, options), flush=True)
                 lines.append(line)
     return lines
