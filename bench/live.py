@@ -277,7 +277,11 @@ def bench_live(options: argparse.Namespace) -> list[Line]:
         where = f"{'PostgreSQL' if database.startswith('postgres') else 'SQLite'}, " + (
             "Redis channel layer" if redis else "in-memory channel layer (no Redis)"
         )
-        print(f"uvicorn --workers 2, {where}; {options.seconds:g} s a size", flush=True)
+        quick = " (quick)" if options.quick else ""
+        print(
+            f"live benchmark: uvicorn --workers 2, {where}; {options.seconds:g} s a size{quick}",
+            flush=True,
+        )
         sizes = []
         n = options.start
         while n < options.tables:
