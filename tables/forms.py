@@ -80,3 +80,20 @@ class TableCodeForm(forms.Form):
 
     def clean_code(self) -> str:
         return normalise(self.cleaned_data["code"])
+
+
+class MatchForm(OpenTableForm):
+    """A same-deals match: several tables dealt the same hands, the chairs rotated."""
+
+    tables = forms.IntegerField(
+        min_value=2, max_value=10, initial=2, label="Tables", help_text="2 to 10 tables."
+    )
+    hands = forms.IntegerField(
+        min_value=1, max_value=60, initial=6, label="Hands at each table", help_text="1 to 60."
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, prefix="match", **kwargs)
+        self.fields["name"].initial = "Match 1"
+        self.helper = FormHelper()
+        self.helper.add_input(Submit("start", "Start the match"))

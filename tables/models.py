@@ -24,6 +24,29 @@ OPEN, PAUSED, CLOSED = "open", "paused", "closed"
 STATUS_CHOICES = [(OPEN, "Open"), (PAUSED, "Paused"), (CLOSED, "Closed")]
 
 
+class SameDealsMatch(models.Model):
+    """A class match: every table plays the same deals, each table with the chairs
+    rotated, so the results compare decisions rather than the cards each person got."""
+
+    classroom = models.ForeignKey(Classroom, on_delete=models.CASCADE, related_name="matches")
+    name = models.CharField(max_length=60)
+    game = models.CharField(max_length=30)
+    seed = models.PositiveIntegerField(help_text="Deals hand k of every table from seed + k.")
+    hands_per_table = models.PositiveSmallIntegerField(
+        default=6, validators=[MinValueValidator(1), MaxValueValidator(60)]
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["-created_at", "pk"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tables:match", args=[self.pk])
+
+
 class LiveTable(models.Model):
     """A table that people play at: a class's (opened by its teacher) or a friend's."""
 
@@ -56,6 +79,12 @@ class LiveTable(models.Model):
         default=False, help_text="Show each player the coach's grade as they play."
     )
     status = models.CharField(max_length=8, choices=STATUS_CHOICES, default=OPEN)
+    match = models.ForeignKey(
+        SameDealsMatch, null=True, blank=True, on_delete=models.CASCADE, related_name="tables"
+    )
+    # The table's place in its match: its chairs are rotated this many places
+    # against the deal, so each deal reaches each chair's person at some table.
+    match_index = models.PositiveSmallIntegerField(default=0)
     last_seq = models.PositiveIntegerField(default=0)
     created_at = models.DateTimeField(default=timezone.now)
 

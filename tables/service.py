@@ -29,7 +29,7 @@ from lessons.models import Learner
 from play import encoding, hands
 from play.models import COACH_AFTER, COACH_LIVE, PlayedHand
 from tables import broadcast, tasks
-from tables.models import OPEN, LiveSeat, LiveTable, LiveTableHand, TableEvent
+from tables.models import OPEN, LiveSeat, LiveTable, LiveTableHand, SameDealsMatch, TableEvent
 
 COMPUTERS = ("solid", "caller", "aggressor")
 NAME_FORBIDDEN = set(",;:#()")
@@ -233,10 +233,37 @@ def _seat_name(user: User, used: set[str]) -> str:
     return name
 
 
+def open_match(
+    teacher: User, classroom: Any, spec: TableSpec, *, tables: int, hands: int
+) -> SameDealsMatch:
+    """A same-deals match: ``tables`` tables that deal the same ``hands`` hands, each
+    table's chairs rotated one more place against the deal."""
+    with transaction.atomic():
+        match = SameDealsMatch.objects.create(
+            classroom=classroom,
+            name=spec.name,
+            game=spec.game,
+            seed=secrets.randbelow(2**30),
+            hands_per_table=hands,
+        )
+        for index in range(tables):
+            table = open_table(
+                teacher,
+                TableSpec(**{**spec.__dict__, "name": f"{spec.name}, table {index + 1}"}),
+                classroom=classroom,
+            )
+            table.match = match
+            table.match_index = index
+            table.save(update_fields=["match", "match_index"])
+    return match
+
+
 def _maybe_deal(table: LiveTable) -> LiveTableHand | None:
-    """Deal the next hand when none is running and at least two people are ready."""
+    """Deal the next hand when none is running and at least two people are ready
+    (a match table stops after its match's number of hands)."""
     if table.status != OPEN or _current(table) is not None:
         return None
+    match = table.match
     ready = [s for s in table.seat_rows.select_related("user") if not s.sat_out]
     if len(ready) < 2:
         return None
@@ -247,6 +274,13 @@ def _maybe_deal(table: LiveTable) -> LiveTableHand | None:
         if seat is not None or table.fill_with_computers:
             chairs.append(seat)
     number = (table.hands.order_by("-number").values_list("number", flat=True).first() or 0) + 1
+    if match is not None:
+        if number > match.hands_per_table:
+            return None
+        # The same deal at every table of the match, each table's people moved round
+        # the deal by its place in the match: a deal's cards reach different people.
+        turn = table.match_index % len(chairs)
+        chairs = chairs[turn:] + chairs[:turn]
     used: set[str] = set()
     names: list[str] = []
     for i, seat in enumerate(chairs):
@@ -263,9 +297,10 @@ def _maybe_deal(table: LiveTable) -> LiveTableHand | None:
         personalities=tuple(
             None if s is not None else COMPUTERS[i % len(COMPUTERS)] for i, s in enumerate(chairs)
         ),
-        stacks=tuple(s.stack if s is not None else stack for s in chairs),
+        # A match starts every hand from the same stacks, so a deal is the same deal.
+        stacks=tuple(s.stack if s is not None and match is None else stack for s in chairs),
         button=(number - 1) % n,
-        seed=secrets.randbelow(2**31),
+        seed=match.seed + number if match is not None else secrets.randbelow(2**31),
         names=tuple(names),
     )
     live = LiveHand.start(settings)

@@ -23,5 +23,8 @@ urlpatterns = [
     path("tables/<int:table_id>/pause", views.pause, name="pause"),
     path("tables/<int:table_id>/resume", views.resume, name="resume"),
     path("tables/<int:table_id>/close", views.close, name="close"),
+    path("tables/<int:table_id>/hands/<int:number>/", views.hand_replay, name="hand"),
     path("teach/<int:class_id>/tables/", views.class_tables, name="class_tables"),
+    path("teach/<int:class_id>/tables/match/", views.start_match, name="start_match"),
+    path("teach/matches/<int:match_id>/", views.match, name="match"),
 ]

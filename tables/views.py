@@ -22,12 +22,14 @@ from badacey_site import sign_in_limits
 from evaluator import PROFILES
 from evaluator.play import PERSONALITIES
 from lessons.classes.access import signed_in_user, taught_class, teacher_required
+from lessons.exercises.forms import ReplayStepForm
 from lessons.models import Classroom
+from lessons.replayer.steps import ReplayPage
 from play.forms import ActForm, first_error
 from play.models import GradedDecision
-from tables import page, service, views_state
-from tables.forms import OpenTableForm, TableCodeForm
-from tables.models import CLOSED, OPEN, PAUSED, LiveTable
+from tables import matches, page, service, views_state
+from tables.forms import MatchForm, OpenTableForm, TableCodeForm
+from tables.models import CLOSED, OPEN, PAUSED, LiveTable, SameDealsMatch
 
 OPEN_LIMIT = "live_tables_per_user"
 
@@ -249,9 +251,91 @@ def class_tables(request: HttpRequest, class_id: int) -> HttpResponse:
             .order_by("hand__user__username", "step")
         )
         recent.append((t, last, grades))
+    return _room(request, classroom, form, MatchForm(), recent)
+
+
+def _room(
+    request: HttpRequest,
+    classroom: Classroom,
+    form: OpenTableForm,
+    match_form: MatchForm,
+    recent: list[Any] | None = None,
+) -> HttpResponse:
+    if recent is None:
+        recent = []
     return render(
         request,
         "tables/class_tables.html",
-        {"classroom": classroom, "form": form, "recent": recent},
-        status=400 if form.errors else 200,
+        {
+            "classroom": classroom,
+            "form": form,
+            "match_form": match_form,
+            "recent": recent,
+            "matches": classroom.matches.all()[:20],
+        },
+        status=400 if form.errors or match_form.errors else 200,
     )
+
+
+@require_POST
+@teacher_required
+def start_match(request: HttpRequest, class_id: int) -> HttpResponse:
+    """Open a same-deals match's tables for the class."""
+    classroom: Classroom = taught_class(request, class_id)
+    form = MatchForm(request.POST)
+    if form.is_valid():
+        verdict = sign_in_limits.spend(OPEN_LIMIT, f"user:{request.user.pk}")
+        if not verdict.allowed:
+            form.add_error(
+                None, "You have opened many tables lately: reuse one of them, or try again later."
+            )
+        else:
+            match = service.open_match(
+                signed_in_user(request),
+                classroom,
+                form.spec(),
+                tables=form.cleaned_data["tables"],
+                hands=form.cleaned_data["hands"],
+            )
+            messages.success(request, "The match's tables are open: seat your learners at them.")
+            return redirect(match)
+    return _room(request, classroom, OpenTableForm(), form)
+
+
+@require_safe
+@teacher_required
+def match(request: HttpRequest, match_id: int) -> HttpResponse:
+    """A match's standings by chips, by chips with the deal's luck taken out, and by the
+    coach's error rate; every hand opens in the replayer."""
+    found = get_object_or_404(
+        SameDealsMatch.objects.select_related("classroom"),
+        pk=match_id,
+        classroom__teachers=request.user,
+    )
+    return render(
+        request,
+        "tables/match.html",
+        {"match": found, "results": matches.results(found), "tables": found.tables.all()},
+    )
+
+
+@require_safe
+@teacher_required
+def hand_replay(request: HttpRequest, table_id: int, number: int) -> HttpResponse:
+    """A finished hand of a class table in the replayer, every card showing: for the
+    class's teacher alone."""
+    table = _table(table_id)
+    if not service.teaches(table, request.user):
+        raise Http404("No such hand.")
+    row = get_object_or_404(table.hands, number=number, is_over=True)
+    notation = service.live_of(row).to_notation()
+    form = ReplayStepForm(request.GET, history=notation)
+    form.is_valid()
+    context: dict[str, Any] = {"form": form, "table": table, "number": number}
+    if form.replay is not None:
+        page_ = ReplayPage(form.replay, form.step_index, form.study_seat)
+        context["page"] = page_
+        context["step_list"] = page_.step_list(request.path)
+    if getattr(request, "htmx", False):
+        return render(request, "lessons/replay.html#table", context)
+    return render(request, "tables/hand_replay.html", context)
