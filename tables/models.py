@@ -135,6 +135,9 @@ class LiveTableHand(models.Model):
     # Each person's graded copy in their own history, once the hand is over:
     # {"<user id>": <play.PlayedHand id>}; the teacher reads the grades from there.
     copies = models.JSONField(default=dict)
+    # With the coach on during play: each person's latest grade, {"<user id>": {...}},
+    # shown to that person alone.
+    live_grades = models.JSONField(default=dict)
     is_over = models.BooleanField(default=False)
     turn_started_at = models.DateTimeField(default=timezone.now)
     created_at = models.DateTimeField(default=timezone.now)

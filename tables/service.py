@@ -347,6 +347,8 @@ def act(table_id: int, user: User, step: int, action: Action) -> Acted:
         if live.person_to_act != seat:
             raise TableRefused("It is not your turn.")
         _spend_clock(table, hand, user)
+        if table.coach_live:
+            _grade_now(hand, live, seat, user, action)
         first = len(live.events)
         try:
             live.play(action)
@@ -358,6 +360,24 @@ def act(table_id: int, user: User, step: int, action: Action) -> Acted:
         _log_hand_events(table, hand, live, first)
         _after_change(table, hand, live)
     return Acted(table, hand, live)
+
+
+def _grade_now(hand: LiveTableHand, live: LiveHand, seat: int, user: User, action: Action) -> None:
+    """The coach's grade of this decision, told from the player's own chair, kept for
+    their page alone (the table's "coach as they play")."""
+    mine = LiveHand.replay(live.settings.seen_by(seat), live.learner_actions)
+    try:
+        grade = grade_decision(mine, action)
+    except (IllegalAction, EvaluatorError):
+        return  # an illegal action is refused by the play that follows
+    hand.live_grades[str(user.pk)] = {
+        "step": grade.step,
+        "decision": grade.decision,
+        "grade": grade.grade,
+        "reason": grade.reason,
+        "better_play": grade.better_play or "",
+        "size": round(grade.size, 4),
+    }
 
 
 def _spend_clock(table: LiveTable, hand: LiveTableHand, user: User) -> None:

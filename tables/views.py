@@ -121,16 +121,28 @@ def _page(
     state = views_state.state_for(table, user)
     seat = service.seat_of(table, user)
     view = page.hand_view(state["hand"])
+    latest_grade = None
+    hand_row = views_state.latest_hand(table)
+    if table.coach_live and hand_row is not None and seat is not None:
+        stored = hand_row.live_grades.get(str(seat.user_id))
+        if stored:
+            latest_grade = GradedDecision(**stored)
     context: dict[str, Any] = {
         "table": table,
         "state": state,
         "view": view,
-        "announcement": page.announcement(view),
+        "announcement": (
+            f"Coach: {latest_grade.get_grade_display()}. {latest_grade.reason} "
+            if latest_grade is not None
+            else ""
+        )
+        + page.announcement(view),
         "seat": seat,
         "may_sit": seat is None and service.may_join(table, user),
         "teacher": service.teaches(table, user),
         "is_owner": table.owner_id == getattr(user, "pk", None),
         "refusal": refusal,
+        "latest_grade": latest_grade,
         "game": PROFILES[table.game],
         "personalities": PERSONALITIES,
         "live_sockets": settings.LIVE_TABLE_SOCKETS,

@@ -13,7 +13,7 @@ from django.test import Client
 from django.utils import timezone
 from django.utils.html import escape
 
-from evaluator.play import LiveHand, card_code
+from evaluator.play import LiveHand, card_code, grade_decision
 from play.models import GradedDecision, PlayedHand
 from tables import service
 from tables.models import LiveSeat, LiveTable, TableEvent
@@ -248,3 +248,22 @@ def test_the_teacher_room_opens_tables_and_shows_each_learners_grades(
     other.groups.add(Group.objects.get(name="Teachers"))
     assert signed_in(other).get(f"/teach/{table.classroom_id}/tables/").status_code == 404
     assert signed_in(people[0]).get(f"/teach/{table.classroom_id}/tables/").status_code == 403
+
+
+def test_with_the_coach_on_each_player_sees_their_own_grade_and_nobody_elses():
+    table, _, people = class_table(coach_live=True)
+    for person in people:
+        service.sit(table.pk, person)
+    first = to_act(table, people)
+    live = engine_hand(table)
+    action = quiet_action(live)
+    mine = LiveHand.replay(live.settings.seen_by(live.person_to_act), live.learner_actions)
+    expected = grade_decision(mine, action)
+    service.act(table.pk, first, live.step, action)
+    other = next(p for p in people if p != first)
+    page = signed_in(first).get(f"/tables/{table.pk}/").content.decode()
+    assert "The coach on your last decision" in page and escape(expected.reason) in page
+    assert (
+        "The coach on your last decision"
+        not in signed_in(other).get(f"/tables/{table.pk}/").content.decode()
+    )
