@@ -133,6 +133,9 @@ SERVING_PROBLEMS = [
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
+    # First, so `runserver` is daphne's: one development server for pages and the
+    # live tables' websockets (docs/operations.md, "Live tables").
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -153,6 +156,9 @@ INSTALLED_APPS = [
     # the app that says what a launch from a course site does here (docs/lti.md).
     "lti_tool",
     "lti.apps.LtiConfig",
+    # Live tables: people play each other over websockets (Django Channels).
+    "channels",
+    "tables.apps.TablesConfig",
 ]
 
 # Background tasks (django.tasks). Served sites queue work in the database and a
@@ -209,6 +215,8 @@ SECURE_CSP = {
 
 ROOT_URLCONF = "badacey_site.urls"
 WSGI_APPLICATION = "badacey_site.wsgi.application"
+# The ASGI application serves pages and the live tables' websockets (asgi.py).
+ASGI_APPLICATION = "badacey_site.asgi.application"
 
 TEMPLATES = [
     {
@@ -308,6 +316,8 @@ LIMITS = {
     "play_spot_per_address": env_int("DJANGO_LIMIT_PLAY_SPOT_PER_ADDRESS", 120),
     # Each refused course-site launch checks a signature (docs/lti.md); good ones are free.
     "lti_refused_launch_per_address": env_int("DJANGO_LIMIT_LTI_REFUSED_LAUNCH_PER_ADDRESS", 30),
+    # Each live table opened is a row and a channel group; people open a few at most.
+    "live_tables_per_user": env_int("DJANGO_LIMIT_LIVE_TABLES_PER_USER", 20),
 }
 # Learner accounts one teacher may make from a list of names in any 24 hours.
 MANAGED_ACCOUNTS_PER_DAY = env_int("DJANGO_MANAGED_ACCOUNTS_PER_DAY", 200)
@@ -393,6 +403,24 @@ else:
     # Not cached_db here: each process has its own memory, so a session ended in
     # one worker would live on in another's copy. The database alone is shared.
     SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+# The live tables' "something changed" messages between server processes. One
+# process keeps them in memory; several servers share Redis, so a player served
+# by one hears a move made on another. The messages carry only event numbers:
+# the database is the truth, and a browser that missed one catches up from it.
+CHANNEL_LAYERS = (
+    {
+        "default": {
+            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            "CONFIG": {"hosts": [REDIS_URL], "prefix": "badacey-live"},
+        }
+    }
+    if REDIS_URL
+    else {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+)
+# The table page opens a websocket when this is on; off, it refreshes by links
+# and plain posts only (as it always does without JavaScript).
+LIVE_TABLE_SOCKETS = env_bool("DJANGO_LIVE_TABLE_SOCKETS", True)
 
 # Email, for password-reset links, sent by SMTP to DJANGO_EMAIL_HOST. Without
 # a host, development prints each message on the console and production hands

@@ -26,6 +26,7 @@ urlpatterns = [
     path("accounts/", include("lessons.learners.account_urls")),
     path("play/", include("play.urls")),
     path("lti/", include("lti.urls")),
+    path("", include("tables.urls")),
     path("", include("lessons.classes.urls")),
     path("", include("lessons.urls")),
 ]

@@ -59,6 +59,7 @@ class DecisionPoint:
     to_call: int
     draws_left: int
     action: Action | None  # what the learner did (None while it is still to be decided)
+    seat: int = 0  # the person who decided (at a table of people, not always the learner)
 
 
 class LiveHand:
@@ -189,9 +190,21 @@ class LiveHand:
 
     def legal_actions(self) -> tuple[LegalAction, ...]:
         """Everything the learner may do now; empty when it is not the learner's turn."""
-        if not self.learner_to_act():
+        return self.legal_actions_for(self.settings.learner_seat)
+
+    def legal_actions_for(self, seat: int) -> tuple[LegalAction, ...]:
+        """Everything ``seat`` may do now; empty when it is not that seat's turn."""
+        if self.to_act != seat or self.is_over:
             return ()
-        return self._legal(self.settings.learner_seat)
+        return self._legal(seat)
+
+    @property
+    def person_to_act(self) -> int | None:
+        """The seat of the person (not a computer player) who must decide now, if any."""
+        seat = self.to_act
+        if seat is None or self.settings.personalities[seat] is not None:
+            return None
+        return seat
 
     def act(self, action: Action) -> ActResult:
         """Grade the learner's action, apply it, and play on to the learner's next decision."""
@@ -280,23 +293,37 @@ class LiveHand:
         return tuple(mine[-1].discards), tuple(mine[-1].receives)
 
     def decision_points(self) -> tuple[DecisionPoint, ...]:
-        """Each of the learner's decisions so far (and the one pending, if any)."""
-        points = list(self._points)
+        """Each of the learner's decisions so far (and the one pending, if any).
+
+        At a table of several people the other people's decisions are left out:
+        their cards are theirs. ``step`` still counts every person's decision,
+        so ``at_step`` rebuilds the hand at any of them.
+        """
+        seat = self.settings.learner_seat
+        points = [p for p in self._points if p.seat == seat]
         if self.learner_to_act():
             points.append(self._point())
         return tuple(points)
 
-    def public_state(self) -> dict[str, Any]:
-        """The table as the learner may see it, ready for JSON: never a hidden card."""
+    def public_state(
+        self, viewer: int | None = None, *, reveal_all: bool = False
+    ) -> dict[str, Any]:
+        """The table as one seat may see it, ready for JSON: never a card hidden from it.
+
+        ``viewer`` is the learner's seat unless given (a table of people shows
+        each person their own cards); ``reveal_all`` is for a teacher watching a
+        class table, who alone may see every hand.
+        """
         t, s = self._table, self.settings
+        me = s.learner_seat if viewer is None else viewer
         over = self.is_over
         showdown = over and len(t.live) > 1
         # Once the hand is over the pot has been paid out, as PokerKit's state has it.
         stacks = self.final_stacks() if over else tuple(t.stack)
         seats = []
         for seat in range(s.seats):
-            is_learner = seat == s.learner_seat
-            shown = is_learner or (showdown and not t.folded[seat])
+            is_learner = seat == me
+            shown = reveal_all or is_learner or (showdown and not t.folded[seat])
             key = s.personalities[seat]
             seats.append(
                 {
@@ -326,9 +353,9 @@ class LiveHand:
             "pot": 0 if over else t.pot,
             "button": s.button,
             "to_act": self.to_act,
-            "learner_seat": s.learner_seat,
+            "learner_seat": me,
             "seats": seats,
-            "learner_cards": [card_json(c) for c in self.learner_cards],
+            "learner_cards": [card_json(c) for c in self._hands[me]],
             "legal_actions": [
                 {
                     "kind": a.kind,
@@ -336,7 +363,7 @@ class LiveHand:
                     "max_discards": a.max_discards,
                     "label": a.label,
                 }
-                for a in self.legal_actions()
+                for a in self.legal_actions_for(me)
             ],
             "is_over": over,
             "payouts": {str(k): v for k, v in payouts.items()} if payouts else None,
@@ -503,11 +530,10 @@ class LiveHand:
         """
         if self.is_over:
             raise IllegalAction("the hand is over: there is nothing left to decide")
-        if not self.learner_to_act():
-            raise IllegalAction(
-                "it is not your turn"
-            )  # pragma: no cover - the run stops at the learner
-        legal = {a.kind: a for a in self._legal(self.settings.learner_seat)}
+        seat = self.person_to_act
+        if seat is None:  # pragma: no cover - the run stops at a person
+            raise IllegalAction("it is not your turn")
+        legal = {a.kind: a for a in self._legal(seat)}
         if stored and action.kind == "fold" and "check" in legal:
             return
         if action.kind == "fold" and "check" in legal:
@@ -525,7 +551,7 @@ class LiveHand:
             if action.discards:
                 raise IllegalAction("only a draw throws cards")
             return
-        hand = self._hands[self.settings.learner_seat]
+        hand = self._hands[seat]
         if len(set(action.discards)) != len(action.discards):
             raise IllegalAction("a card cannot be thrown twice")
         for card in action.discards:
@@ -543,21 +569,24 @@ class LiveHand:
         if self._phase == "bet":
             o = self._table.options()
             to_call = min(o.to_call, o.stack)
+        seat = self.person_to_act
+        assert seat is not None  # a point is only taken when a person decides
         return DecisionPoint(
             step=self.step,
             kind="draw" if self._phase == "draw" else "bet",
             street=self.street,
-            cards=self.learner_cards,
+            cards=tuple(self._hands[seat]),
             pot=self.pot,
             to_call=to_call,
             draws_left=self.draws_left,
             action=None,
+            seat=seat,
         )
 
     def _play_learner(self, action: Action, stored: bool = False) -> None:
         self.check_legal(action, stored)
         point = self._point()
-        seat = self.settings.learner_seat
+        seat = point.seat
         self._learner_actions.append(action)
         self._points.append(DecisionPoint(**{**point.__dict__, "action": action}))
         if action.kind == "draw":
@@ -575,10 +604,11 @@ class LiveHand:
                 self._snowing[seat] = True
 
     def _run(self) -> None:
-        """Play the computer seats until the learner must decide or the hand ends."""
+        """Play the computer seats until a person (the learner, at a study table) must
+        decide or the hand ends."""
         while True:
             seat = self._next_actor()
-            if seat is None or seat == self.settings.learner_seat:
+            if seat is None or self.settings.personalities[seat] is None:
                 return
             self._play_computer(seat)
 

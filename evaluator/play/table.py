@@ -6,7 +6,7 @@ hand from it; the rules that use it live in ``hand``, ``players`` and ``coach``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..cards import Card
 from ..errors import EvaluatorError
@@ -34,8 +34,9 @@ class TableSettings:
     """Everything that decides a hand before the learner acts: with the learner's actions,
     these rebuild the hand exactly.
 
-    ``personalities`` has one entry per seat: None for the learner's seat, a key
-    of ``PERSONALITIES`` for each computer seat. ``seed`` deals the deck and
+    ``personalities`` has one entry per seat: None for the learner's seat (and, at
+    a table of people, for every other person's), a key of ``PERSONALITIES`` for
+    each computer seat. ``seed`` deals the deck and
     seeds every computer decision.
     """
 
@@ -80,7 +81,7 @@ class TableSettings:
             if seat == self.learner_seat:
                 if key is not None:
                     raise EvaluatorError("the learner's seat has no computer personality")
-            elif key not in PERSONALITIES:
+            elif key is not None and key not in PERSONALITIES:
                 raise EvaluatorError(
                     f"'{excerpt(str(key))}' is not a computer player: choose one of "
                     f"{', '.join(PERSONALITIES)}"
@@ -102,7 +103,17 @@ class TableSettings:
 
     @property
     def computer_seats(self) -> tuple[int, ...]:
-        return tuple(s for s in range(self.seats) if s != self.learner_seat)
+        return tuple(s for s, key in enumerate(self.personalities) if key is not None)
+
+    @property
+    def people_seats(self) -> tuple[int, ...]:
+        """Seats played by people: the learner's, and at a table of people, the others'."""
+        return tuple(s for s, key in enumerate(self.personalities) if key is None)
+
+    def seen_by(self, seat: int) -> TableSettings:
+        """The same table with ``seat`` as the learner: the same deal and the same
+        actions, told from that person's chair (their cards, their coach)."""
+        return replace(self, learner_seat=seat)
 
     @classmethod
     def default(

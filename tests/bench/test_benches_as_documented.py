@@ -56,6 +56,7 @@ DATABASE_BENCHES = {
             "one nightly fit,",
         ],
     ),
+    "bench.live": ("live benchmark", ["2 tables of 4:", "4 tables of 4:"]),
     "bench.play_server": (
         "play server benchmark",
         ["POST act:", "review page of a finished hand", "practise a decision"],
