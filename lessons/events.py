@@ -66,7 +66,8 @@ ANSWER_STORED = Hook(
 
 HAND_FINISHED = Hook(
     "hand finished",
-    fired_by="play.hands.start and play.hands.act, when the hand they stored is over",
+    fired_by="play.hands.start and play.hands.act, when the hand they stored is over; "
+    "tables.service.keep_graded_copy, for each person's copy of a finished live-table hand",
     arguments="(learner, hand), in the transaction that stored the hand's end",
 )
 # Subscriber: lti.completion.hand_finished (a "play N hands" link queues its score).
@@ -107,6 +108,13 @@ HANDS_BY_GAME = Hook(
 )
 # Subscriber: play.class_work.hands_by_game.
 
+HOME_PANELS = Hook(
+    "home panels",
+    fired_by="lessons.pages.views.home (a returning learner's home page)",
+    arguments="(request) -> (template name, context) or None: a panel home includes",
+)
+# Subscriber: tables.home.open_class_tables (the class tables a learner may join).
+
 HOOKS = (
     ANSWER_STORED,
     HAND_FINISHED,
@@ -115,4 +123,5 @@ HOOKS = (
     STUDY_QUEUES,
     HANDS_FOR_WORK,
     HANDS_BY_GAME,
+    HOME_PANELS,
 )

@@ -23,6 +23,7 @@ from django.utils import timezone
 from evaluator import PROFILES, EvaluatorError
 from evaluator.play import Action, IllegalAction, LiveHand, TableSettings, grade_decision
 from evaluator.play.table import DEFAULT_STACK_BIG_BETS
+from lessons import events
 from lessons.classes.access import is_teacher
 from lessons.classes.codes import new_code
 from lessons.models import Learner
@@ -516,6 +517,7 @@ def keep_graded_copy(table: LiveTable, hand: LiveTableHand, seat: int, user_id: 
     for grade in grades:
         hands.store_grade(row, grade)
         hands.feed_skills(learner, row, grade)
+    events.HAND_FINISHED.fire(learner, row)  # "play N hands" work and course-site grades
     return row.pk
 
 

@@ -25,8 +25,9 @@ from lessons.classes.access import signed_in_user, taught_class, teacher_require
 from lessons.exercises.forms import ReplayStepForm
 from lessons.models import Classroom
 from lessons.replayer.steps import ReplayPage
+from play import table_view
 from play.forms import ActForm, first_error
-from play.models import GradedDecision
+from play.models import COACH_AFTER, COACH_LIVE, GradedDecision, PlayedHand
 from tables import matches, page, service, views_state
 from tables.forms import MatchForm, OpenTableForm, TableCodeForm
 from tables.models import CLOSED, OPEN, PAUSED, LiveTable, SameDealsMatch
@@ -122,11 +123,22 @@ def _page(
     seat = service.seat_of(table, user)
     view = page.hand_view(state["hand"])
     latest_grade = None
+    felt = None
     hand_row = views_state.latest_hand(table)
+    chair = views_state.chair_in(hand_row, user) if hand_row is not None else None
     if table.coach_live and hand_row is not None and seat is not None:
         stored = hand_row.live_grades.get(str(seat.user_id))
         if stored:
             latest_grade = GradedDecision(**stored)
+    if hand_row is not None and chair is not None:
+        # A seated player sees the study table's felt, drawn from their own chair.
+        live = views_state.hand_for(hand_row, chair)
+        stand_in = PlayedHand(
+            coaching=COACH_LIVE if table.coach_live else COACH_AFTER,
+            is_over=live.is_over,
+            net=live.net()[chair] if live.is_over else None,
+        )
+        felt = table_view.build(stand_in, live, [])
     context: dict[str, Any] = {
         "table": table,
         "state": state,
@@ -143,6 +155,7 @@ def _page(
         "is_owner": table.owner_id == getattr(user, "pk", None),
         "refusal": refusal,
         "latest_grade": latest_grade,
+        "felt": felt,
         "game": PROFILES[table.game],
         "personalities": PERSONALITIES,
         "live_sockets": settings.LIVE_TABLE_SOCKETS,

@@ -18,6 +18,7 @@ from django.views.decorators.http import require_safe
 from evaluator import get_profile
 from evaluator.notation import format_deal
 from evaluator.worked_deals import worked_deal
+from lessons import events
 from lessons.classes import assigned, removals
 from lessons.learners import progress
 from lessons.pages import lesson_page, page_data
@@ -32,8 +33,11 @@ def home(request: HttpRequest) -> HttpResponse:
     # and keep shared caches from storing the welcome page.
     returning = None
     removed = []
+    panels = []
     if settings.SESSION_COOKIE_NAME in request.COOKIES:
         removed = removals.tell_on_home(request.user)
+        # Other features' panels (lessons.events.HOME_PANELS), e.g. open class tables.
+        panels = [panel for panel in events.HOME_PANELS.ask(request) if panel is not None]
         moment = now()
         # Set work that is overdue or due this week comes before the learner's
         # own next step (which is then not worked out at all). The assignments
@@ -54,7 +58,11 @@ def home(request: HttpRequest) -> HttpResponse:
                 else f"Set work: {pressing.title}",
             )
         returning = standing.returning(learner, moment, carry_on, rows)
-    return render(request, "lessons/home.html", {"returning": returning, "removed": removed})
+    return render(
+        request,
+        "lessons/home.html",
+        {"returning": returning, "removed": removed, "panels": panels},
+    )
 
 
 @require_safe
