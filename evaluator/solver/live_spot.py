@@ -9,6 +9,7 @@ not a solution of the whole game.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -34,6 +35,7 @@ class LiveAdvice:
 
 
 _REMEMBERED: OrderedDict[tuple[object, ...], LiveAdvice | None] = OrderedDict()
+_LOCK = threading.Lock()
 
 
 def advice_for(hand: LiveHand, *, samples: int = SAMPLES) -> LiveAdvice | None:
@@ -45,13 +47,15 @@ def advice_for(hand: LiveHand, *, samples: int = SAMPLES) -> LiveAdvice | None:
     them: a review page that shows the same decision again builds no ranges.
     """
     key = (hand.settings, hand.learner_actions, samples)
-    if key in _REMEMBERED:
-        _REMEMBERED.move_to_end(key)
-        return _REMEMBERED[key]
+    with _LOCK:
+        if key in _REMEMBERED:
+            _REMEMBERED.move_to_end(key)
+            return _REMEMBERED[key]
     advice = _advice(hand, samples)
-    _REMEMBERED[key] = advice
-    if len(_REMEMBERED) > REMEMBER:
-        _REMEMBERED.popitem(last=False)
+    with _LOCK:  # a worker's threads may ask at once
+        _REMEMBERED[key] = advice
+        while len(_REMEMBERED) > REMEMBER:
+            _REMEMBERED.popitem(last=False)
     return advice
 
 
