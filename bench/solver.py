@@ -45,7 +45,7 @@ from evaluator.solver.round_cfr import RoundGame
 GAMES = ("badacey", "badeucey", "badugi", "ace_to_five", "deuce_to_seven")
 TARGET_MBB = 1.0
 LOSS_TARGET_BB = 0.05
-CHECKPOINTS = (50, 100, 200, 300, 500, 750, 1000, 1500, 2000)
+CHECKPOINTS = (50, 100, 150, 200, 250, 300, 400, 500, 750, 1000, 1500, 2000)
 SUPPORT = 0.01
 
 

@@ -9,12 +9,12 @@ Plain Python and numpy, no Django. The public API, which pages and the
   per half by the engine's strengths). Cached: the same spot twice is solved
   once.
 - ``Solution``: ``strategy[hand][history] -> {action: probability}``,
-  ``choice_values`` (the same keys, chips), ``value`` (each seat's),
-  ``exploitability`` (chips per hand), ``exploitability_mbb``,
-  ``exploitability_pct_pot``, ``iterations``, ``seconds``, ``histories``
-  (history -> seat to act), ``mix_for(hand, history)``,
-  ``values_for(hand, history)``, ``seat_to_act(history)``, ``to_json()``.
-
+  ``choice_values`` (the same keys, chips), ``reach[hand][history]``,
+  ``value`` (each seat's), ``exploitability`` (chips per hand),
+  ``exploitability_mbb``, ``exploitability_pct_pot``, ``iterations``,
+  ``seconds``, ``histories`` (history -> seat to act),
+  ``mix_for(hand, history)``, ``values_for(hand, history)``,
+  ``seat_to_act(history)``, ``to_json()``.
 - ``solve_draw_spot(game, ranges, *, pot, bet, cap=4, first=0, weights=None,
   iterations=1000, target_mbb=0.5) -> DrawSolution``: the last draw and the
   last round, each range holding hands *before* the draw; each hand chooses

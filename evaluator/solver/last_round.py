@@ -35,7 +35,7 @@ from .solution import Solution
 DEFAULT_ITERATIONS = 1000
 MAX_ITERATIONS = 20_000
 DEFAULT_TARGET_MBB = 0.5
-CHECK_EVERY = 50
+CHECK_EVERY = 25
 RARE = 1e-3  # a seat playing to a history this rarely with a hand has no settled mix there
 
 

@@ -33,7 +33,7 @@ otherwise.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..betting import Table
@@ -98,17 +98,22 @@ class _GridRandom(random.Random):
         super().__init__(point)
         self._x = (point + 0.5) / GRID
         self._y = ((point * 5 + 3) % GRID + 0.5) / GRID  # a second coordinate, spread apart
+        self.used = False  # whether the decision asked for a random number at all
 
     def random(self) -> float:
+        self.used = True
         return self._y
 
     def uniform(self, a: float, b: float) -> float:
+        self.used = True
         return a + (b - a) * self._x
 
 
 def action_chance(personality: Personality, view: View, kind: str, legal: int) -> float:
     """How likely the model takes ``kind`` in ``view``, never below the tremble."""
-    hits = sum(decide_bet(personality, view, _GridRandom(p)) == kind for p in range(GRID))
+    hits = sum(
+        chosen == kind for chosen in _on_grid(lambda rng: decide_bet(personality, view, rng))
+    )
     return (1 - TREMBLE) * hits / GRID + TREMBLE / legal
 
 
@@ -118,12 +123,21 @@ def throw_chance(
     """How likely the model throws ``count`` cards, and the throw it makes of that size."""
     found: tuple[Card, ...] | None = None
     hits = 0
-    for p in range(GRID):
-        thrown = decide_draw(personality, view, _GridRandom(p))
+    for thrown in _on_grid(lambda rng: decide_draw(personality, view, rng)):
         if len(thrown) == count:
             hits += 1
             found = thrown
     return hits / GRID, found or ()
+
+
+def _on_grid[T](decide: Callable[[random.Random], T]) -> list[T]:
+    """The decision at every grid point; asked once when it draws no random number
+    (a draw after the first, say), since every point then gives the same answer."""
+    first = _GridRandom(0)
+    answer = decide(first)
+    if not first.used:
+        return [answer] * GRID
+    return [answer] + [decide(_GridRandom(p)) for p in range(1, GRID)]
 
 
 def public_line(hand: LiveHand) -> tuple[list[Decision], list[list[int]], Table] | None:
