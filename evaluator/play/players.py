@@ -38,7 +38,7 @@ from ..profiles import GameProfile, get_profile
 from .reading import keep_candidates, keep_value
 
 SNOW_BELOW = 0.12  # a rough share this low at the first draw is "nothing" to snow on
-OPENING_SAMPLE = 600  # random deals each game's opening ranks are measured against
+OPENING_SAMPLE = 300  # random deals a game's opening ranks are measured against, once
 
 
 @dataclass(frozen=True)
