@@ -38,7 +38,7 @@ from ..profiles import GameProfile, get_profile
 from .reading import keep_candidates, keep_value
 
 SNOW_BELOW = 0.12  # a rough share this low at the first draw is "nothing" to snow on
-OPENING_SAMPLE = 600  # random deals each game's opening ranks are measured against
+OPENING_SAMPLE = 300  # random deals a game's opening ranks are measured against, once
 
 
 @dataclass(frozen=True)
@@ -96,8 +96,8 @@ PERSONALITIES: Mapping[str, Personality] = MappingProxyType(
                 call_slack=1.0,
                 bluff=0.0,
                 snow=0.0,
-                enters=(0.75, 0.48, 0.38, 0.32, 0.28),
-                opens_raising=(0.36, 0.22, 0.17, 0.14, 0.12),
+                enters=(0.68, 0.48, 0.38, 0.32, 0.28),
+                opens_raising=(0.32, 0.22, 0.17, 0.14, 0.12),
                 against_raise=0.6,
             ),
             Personality(

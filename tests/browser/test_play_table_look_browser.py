@@ -28,6 +28,14 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SIZES = [(1280, 800), (375, 667)]
 
 
+def scrolled_to_the_table(page) -> None:
+    """Wait until the landing on #play-table is done (Bootstrap scrolls smoothly)."""
+    page.wait_for_function(
+        "() => new Promise(done => { const y = scrollY; setTimeout(() => done("
+        "scrollY === y && scrollY > 0), 200); })"
+    )
+
+
 def boxes(page, selector: str) -> list[dict[str, float]]:
     found = page.locator(selector)
     return [found.nth(n).bounding_box() for n in range(found.count())]
@@ -60,6 +68,7 @@ def test_cards_and_buttons_stay_in_view_at_every_decision(
     with page.expect_navigation():
         page.get_by_role("button", name="Deal me in").click()
     page.wait_for_function("window.htmx !== undefined")
+    scrolled_to_the_table(page)
     checked_axe = False
     felt_top = None
     decisions = 0
