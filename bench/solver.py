@@ -17,8 +17,10 @@ for table rows). Three parts:
    support (played at least 1% of the time) and what it loses, in big bets,
    against the best choice when the other seat plays the equilibrium.
 
-Timing targets live here, never in tests. The machine these figures come
-from is shared; docs/benchmarks.md says so with each run.
+Timing targets live here, never in tests. The panel's time is judged in CPU
+seconds of this process: on a shared machine the wall clock mostly measures
+the other processes (both are printed). docs/benchmarks.md says with each
+run how busy the machine was.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from evaluator.solver.round_cfr import RoundGame
 GAMES = ("badacey", "badeucey", "badugi", "ace_to_five", "deuce_to_seven")
 TARGET_MBB = 1.0
 LOSS_TARGET_BB = 0.05
-CHECKPOINTS = (50, 100, 200, 300, 500, 750, 1000, 1500, 2000)
+CHECKPOINTS = (50, 100, 150, 200, 250, 300, 400, 500, 750, 1000, 1500, 2000)
 SUPPORT = 0.01
 
 
@@ -201,15 +203,11 @@ def bench_panels(options: argparse.Namespace) -> list[Line]:
             solved > 0 and worst < TARGET_MBB,
         ),
         Line(
-            "panel time (ranges + solve), median / slowest"
-            + (
-                f" (CPU {statistics.median(cpu_times):.2f} / {max(cpu_times):.2f} s)"
-                if times
-                else ""
-            ),
-            f"{statistics.median(times):.2f} / {max(times):.2f} s" if times else "none",
+            "panel CPU time (ranges + solve), median / slowest"
+            + (f" (wall {statistics.median(times):.2f} / {max(times):.2f} s)" if times else ""),
+            f"{statistics.median(cpu_times):.2f} / {max(cpu_times):.2f} s" if times else "none",
             "< 1 s",
-            bool(times) and max(times) < 1.0,
+            bool(times) and max(cpu_times) < 1.0,
         ),
         Line(
             "coach's best play in the equilibrium's support",

@@ -35,7 +35,7 @@ from .solution import Solution
 DEFAULT_ITERATIONS = 1000
 MAX_ITERATIONS = 20_000
 DEFAULT_TARGET_MBB = 0.5
-CHECK_EVERY = 50
+CHECK_EVERY = 25
 RARE = 1e-3  # a seat playing to a history this rarely with a hand has no settled mix there
 
 
@@ -89,13 +89,11 @@ def _solve(
     started = time.perf_counter()
     tree = betting_tree(bet, cap, first)
     game = RoundGame(tree, hand_matrix(profile, ranges), pot)
-    exploitability = float("inf")
     while game.iterations < iterations:
         game.iterate()
-        if target_mbb > 0 and game.iterations % CHECK_EVERY == 0:
-            exploitability = game.exploitability()
-            if exploitability / bet * 1000 < target_mbb:
-                break
+        checked = target_mbb > 0 and game.iterations % CHECK_EVERY == 0
+        if checked and game.exploitability() / bet * 1000 < target_mbb:
+            break
     settle_rare_histories(game)
     exploitability = game.exploitability()
     strategy: dict[str, dict[str, dict[str, float]]] = {}

@@ -9,12 +9,16 @@ not a solution of the whole game.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from ..play.hand import LiveHand
 from .last_round import solve_spot
 from .ranges import SAMPLES, RangeSpot, spot_for
 from .solution import Solution
+
+REMEMBER = 64  # answers kept, the least recently asked dropped first
 
 
 @dataclass(frozen=True)
@@ -30,12 +34,32 @@ class LiveAdvice:
     values: dict[str, float]
 
 
+_REMEMBERED: OrderedDict[tuple[object, ...], LiveAdvice | None] = OrderedDict()
+_LOCK = threading.Lock()
+
+
 def advice_for(hand: LiveHand, *, samples: int = SAMPLES) -> LiveAdvice | None:
     """The equilibrium's mix for the learner now, or None when the spot does not fit.
 
     Fits: heads-up, the last betting round, the learner to act, both seats
-    deep enough for the whole round.
+    deep enough for the whole round. A hand's settings and the learner's
+    actions fix everything (``LiveHand.replay``), so the answer is kept under
+    them: a review page that shows the same decision again builds no ranges.
     """
+    key = (hand.settings, hand.learner_actions, samples)
+    with _LOCK:
+        if key in _REMEMBERED:
+            _REMEMBERED.move_to_end(key)
+            return _REMEMBERED[key]
+    advice = _advice(hand, samples)
+    with _LOCK:  # a worker's threads may ask at once
+        _REMEMBERED[key] = advice
+        while len(_REMEMBERED) > REMEMBER:
+            _REMEMBERED.popitem(last=False)
+    return advice
+
+
+def _advice(hand: LiveHand, samples: int) -> LiveAdvice | None:
     spot = spot_for(hand, samples=samples)
     if spot is None:
         return None

@@ -117,3 +117,12 @@ def test_the_advice_for_a_played_hand_is_the_learners_mix_in_the_solved_spot():
     assert sum(advice.mix.values()) == pytest.approx(1)
     assert advice.mix == advice.solution.mix_for(hand.learner_cards, advice.history)
     assert advice.solution.exploitability_mbb < 1
+
+
+def test_the_same_decision_asked_again_is_answered_from_memory():
+    from evaluator.solver import advice_for
+
+    hand = last_round_hand(0)
+    first = advice_for(hand, samples=60)
+    again = advice_for(LiveHand.replay(hand.settings, hand.learner_actions), samples=60)
+    assert again is first
