@@ -486,7 +486,8 @@ def _math_panel(request: HtmxHttpRequest, form: SpotForm) -> dict[str, Any] | No
         "panel": panel,
         "anchor": "math-says",
         "poll_url": f"{reverse('play:spot_math')}?{query}",
-        "page_url": f"{reverse('play:spot')}?{query}",
+        "page_url": reverse("play:spot"),
+        "page_params": [(name, value) for name, values in request.GET.lists() for value in values],
     }
 
 

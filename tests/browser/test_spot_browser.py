@@ -5,7 +5,7 @@ The verdict each test expects is asked of the engine (``judge_spot``), never typ
 
 from __future__ import annotations
 
-from urllib.parse import parse_qs, urlparse
+from urllib.parse import parse_qs, urlencode, urlparse
 
 import pytest
 from django.urls import reverse
@@ -15,8 +15,9 @@ from evaluator.play import Action, LiveHand, TableSettings
 from evaluator.play.math_says import math_says, mix_words, round_position
 from evaluator.play.spot import judge_spot, spot_from_json
 from evaluator.solver import advice_for
-from play import hands, spot_answers
-from play.models import PlayedHand
+from play import hands, math_answers, spot_answers
+from play.models import PlayedHand, SolvedRound
+from play.spot_query import spot_line
 from tests.browser.axe import CLEAN
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -219,3 +220,51 @@ def test_a_reviewed_heads_up_hand_shows_the_math_and_links_to_the_coach(
     expect(page.locator(".tool__answer")).to_contain_text("Best:")
     expect(page.locator("#math-says")).to_contain_text("The math says")
     assert axe_both(page) == CLEAN
+
+
+def run_the_queued_solve() -> None:
+    """Do the task worker's job for LINE's question, as `manage.py db_worker` would."""
+    spot = spot_from_json(LINE)
+    key = math_answers.question_key(spot, None, None)
+    assert SolvedRound.objects.get(key=key).state == "working"
+    math_answers.solve_round.call(key, spot_line(spot), None, None)
+
+
+def spot_url(live_server) -> str:
+    query = {**{k: str(v) for k, v in LINE.items() if k != "opponents"}, "opponents": "1"}
+    return f"{live_server.url}{reverse('play:spot')}?{urlencode({**query, 'o1_drew': '2 1 1'})}"
+
+
+@pytest.fixture
+def no_worker(settings):
+    """Tasks are queued and left there, as on a site whose worker has not got to them yet."""
+    settings.TASKS = {"default": {"BACKEND": "django.tasks.backends.dummy.DummyBackend"}}
+
+
+def test_a_working_panel_fills_in_by_itself_once_solved(page, live_server, no_worker, axe_both):
+    page.goto(spot_url(live_server))
+    page.wait_for_function("window.htmx !== undefined")
+    panel = page.locator("#math-says")
+    expect(panel).to_contain_text("Working: the solver is finding the equilibrium")
+    assert page.locator(".math-says__live").get_attribute("aria-live") == "polite"
+    assert axe_both(page) == CLEAN
+    run_the_queued_solve()
+    said = math_says(round_position(spot_from_json(LINE)))
+    expect(panel).to_contain_text(f"equilibrium play is: {said.mix_text}.", timeout=20_000)
+
+
+def test_a_working_panel_without_javascript_has_a_link_to_check_again(
+    browser, live_server, no_worker
+):
+    context = browser.new_context(java_script_enabled=False)
+    try:
+        tab = context.new_page()
+        tab.goto(spot_url(live_server))
+        expect(tab.locator("#math-says")).to_contain_text("Working")
+        run_the_queued_solve()
+        tab.get_by_role("button", name="Check again").focus()
+        with tab.expect_navigation():
+            tab.keyboard.press("Enter")
+        expect(tab.locator("#math-says")).to_contain_text("equilibrium play is:")
+    finally:
+        context.close()

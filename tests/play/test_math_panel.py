@@ -151,7 +151,10 @@ def test_a_question_the_worker_has_not_answered_shows_working_and_asks_again(cli
     page = response.content.decode()
     poll = url(MATH, **HEADS_UP).replace("&", "&amp;")
     assert f'hx-get="{poll}"' in page
-    assert "Check again" in shown  # without JavaScript, a link that reloads the page
+    # Without JavaScript, a button reloads the page with the same spot.
+    assert "Check again" in shown
+    assert f'<form method="get" action="{SPOT}" class="math-says__again">' in page
+    assert '<input type="hidden" name="o1_drew" value="2 1 1">' in page
     asked = client.get(url(MATH, **HEADS_UP), headers={"HX-Request": "true"})
     assert asked.status_code == 200
     assert "<html" not in asked.content.decode() and "Working" in asked.content.decode()

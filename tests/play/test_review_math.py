@@ -141,3 +141,34 @@ def test_a_working_panel_is_asked_for_again_on_its_own_url(client, reviewed, set
     plain = client.get(poll)
     assert plain.status_code == 302
     assert plain["Location"] == f"/play/{reviewed.pk}/review/#math-says-{step}"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="known gap: the table grades with each seat's personality, the learner's draws and "
+    "the bets of the round, which judge_spot(spot) does not take, so the page reads the "
+    "opponent as the population model; on this hand decision 1 is an inaccuracy at the table "
+    "and correct on the page. Needs judge_spot to accept the table's extra facts and the "
+    "review link to carry them; strict, so it fails once they agree and this mark must go.",
+)
+def test_the_tables_grade_and_the_pages_verdict_agree_on_each_decision(client, reviewed):
+    """The table graded each decision as it was played; the page, opened from the review's
+    link, judges the same Spot. Both are the engine's, and they should give the same grade."""
+    from evaluator.play.coach import _same
+    from play import encoding
+    from play.models import GradedDecision
+
+    page = client.get(f"/play/{reviewed.pk}/review/").content.decode()
+    links = [
+        html.unescape(link)
+        for link in re.findall(
+            r'<a href="(/play/spot/\?[^"]+)">Ask the coach about this spot</a>', page
+        )
+    ]
+    taken = encoding.actions_from(reviewed.actions)
+    for graded in GradedDecision.objects.filter(hand=reviewed).order_by("step"):
+        form = SpotForm(_query(links[graded.step]))
+        assert form.is_valid(), form.errors
+        verdict = judge_spot(form.spot, seed=spot_answers.SEED)
+        chosen = next(c for c in verdict.choices if _same(c.action, taken[graded.step]))
+        assert chosen.grade == graded.grade, f"decision {graded.step + 1}"
