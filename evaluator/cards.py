@@ -86,6 +86,16 @@ class Card:
     def is_red(self) -> bool:
         return self.suit in ("h", "d")
 
+    def __hash__(self) -> int:
+        """The deck index: equal cards share it, and it is far cheaper than hashing the
+        rank and suit (the coach's rollouts hash cards millions of times)."""
+        return self.index
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.index == other.index
+
     def __str__(self) -> str:
         return self.text
 
