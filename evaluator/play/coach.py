@@ -259,7 +259,9 @@ def grade_decision(hand_before: LiveHand, action: Action) -> Grade:
     }
     correct = verdict.grade == "correct"
     if best.action.kind == "draw":
-        better_play = _throw_words(best.action.discards).capitalize()
+        words = _throw_words(best.action.discards)
+        # Only the first letter: capitalize() would lower the cards ("Throw k♦ 9♣").
+        better_play = words[:1].upper() + words[1:]
     else:
         labels = {a.kind: a.label for a in hand_before.legal_actions()}
         better_play = labels.get(_at_table(hand_before, best.action).kind, best.label)

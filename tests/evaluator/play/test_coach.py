@@ -192,3 +192,30 @@ def test_the_coachs_play_is_legal_at_the_big_blinds_option():
     assert graded.grade in ("correct", "inaccuracy", "blunder")
     if graded.better_action is not None:
         hand.check_legal(graded.better_action)
+
+
+def test_the_better_throw_keeps_its_face_cards_upper_case() -> None:
+    """#43 item 17: the better play read "Throw k♦ 9♣" when it was capitalised."""
+    import random
+
+    from evaluator.play import LiveHand, TableSettings, grade_decision
+    from evaluator.play.table import Action
+
+    for seed in range(200):
+        hand = LiveHand.start(TableSettings.default("badugi", seed, seats=2))
+        rng = random.Random(seed)
+        while not hand.is_over and hand.phase != "draw":
+            legal = hand.legal_actions()
+            kinds = [a.kind for a in legal]
+            hand.play(Action("check" if "check" in kinds else "call"))
+        if hand.is_over or not hand.learner_to_act():
+            continue
+        cards = hand.learner_cards
+        grade = grade_decision(hand, Action("draw", tuple(rng.sample(cards, 1))))
+        if grade.better_play and grade.better_play.startswith("Throw"):
+            assert grade.better_play[1:] == grade.better_play[1:].replace("k♦", "K♦")
+            faces = [c.text for c in cards if c.text[0] in "JQK"]
+            if any(face in grade.better_play.upper() for face in faces):
+                assert all(f.lower() not in grade.better_play for f in faces)
+                return
+    raise AssertionError("no seed gave a better throw with a face card to check")
