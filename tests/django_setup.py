@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import secrets
 from pathlib import Path
 
 import pytest
@@ -119,6 +120,9 @@ def _pages_rendered_once():
         kept = (key, _deal_table_digest())
         if kept in _PAGES.blocks and cache.get(key) is None:
             cache.set(key, _PAGES.blocks[kept], page_cache.TIMEOUT)
+            # With its stamp, as cached_blocks stores a page (a new one: no worker
+            # holds this copy unpickled yet).
+            cache.set(key + ":stamp", secrets.token_hex(8), page_cache.TIMEOUT)
         blocks = real(name, template_name, deals, context, finish)
         _PAGES.blocks.setdefault(kept, blocks)
         return blocks

@@ -133,8 +133,14 @@ def precompress(text: bytes) -> bytes:
     return Precompressed.of(text) if len(text) >= SMALLEST else text
 
 
-def _run(compressor: Any, pending: list[bytes]) -> bytes:
-    """Deflate the parts waiting in ``pending`` (and empty it), ending on a full flush."""
+def _run(compressors: list[Any], pending: list[bytes]) -> bytes:
+    """Deflate the parts waiting in ``pending`` (and empty it), ending on a full flush.
+
+    ``compressors`` holds the response's one compressor once a run has made it.
+    """
+    if not compressors:
+        compressors.append(zlib.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS))
+    compressor = compressors[0]
     data = compressor.compress(b"".join(pending)) + compressor.flush(zlib.Z_FULL_FLUSH)
     pending.clear()
     return data
@@ -149,7 +155,9 @@ def gzip_body(parts: Iterable[bytes]) -> bytes:
     crc = size = 0
     # One compressor for every run of per-request parts: a full flush after each
     # run forgets what came before, so no run refers back across a kept piece.
-    compressor = zlib.compressobj(LEVEL, zlib.DEFLATED, -zlib.MAX_WBITS)
+    # Made only when a run needs it: a page whose every part was kept compressed
+    # (a newcomer's, its header included: page_cache) needs none.
+    compressors: list[Any] = []
     pending: list[bytes] = []
     last: Chained | None = None  # the chained piece sent last, while its chain holds
     for part in parts:
@@ -171,7 +179,7 @@ def gzip_body(parts: Iterable[bytes]) -> bytes:
             last = part
         elif isinstance(part, Precompressed):
             if pending:
-                out.append(_run(compressor, pending))
+                out.append(_run(compressors, pending))
             out.append(part.deflated)
             last = part if isinstance(part, Chained) else None
         else:
@@ -179,7 +187,7 @@ def gzip_body(parts: Iterable[bytes]) -> bytes:
             if len(pending) > 1:
                 last = None
     if pending:
-        out.append(_run(compressor, pending))
+        out.append(_run(compressors, pending))
     out.append(_END)
     out.append(struct.pack("<II", crc, size & 0xFFFFFFFF))
     return b"".join(out)

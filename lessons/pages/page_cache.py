@@ -27,6 +27,7 @@ not move a version: clear the cache after one (``cache.clear()``).
 from __future__ import annotations
 
 import hashlib
+import secrets
 from collections.abc import Callable, Mapping
 from functools import cache as memoize
 from typing import Any
@@ -97,6 +98,7 @@ class CachedBlocks(dict[str, list[slots.Piece]]):
     """
 
     plain: dict[str, list[slots.Piece]]
+    slot_names: set[str]  # every slot of every block, found once when cached
 
 
 def cached_blocks(
@@ -113,7 +115,14 @@ def cached_blocks(
     before it is stored.
     """
     key = page_key(name, deals)
-    blocks = cache.get(key)
+    # The page as this worker last unpickled it, while the cache still holds
+    # that copy (its stamp, a small value, says so; a cache.clear() drops it):
+    # reading the whole page from the cache unpickled it on every request.
+    stamp = cache.get(key + ":stamp")
+    kept = _UNPICKLED.get(key)
+    if stamp is not None and kept is not None and kept[0] == stamp:
+        return kept[1]
+    blocks = cache.get(key) if stamp is not None else None
     if blocks is None:
         rendered = render_blocks(template_name, context())
         rendered["content"] = finish(rendered["content"])
@@ -122,8 +131,19 @@ def cached_blocks(
         split = {block: slots.split(minify(html)) for block, html in rendered.items()}
         blocks = CachedBlocks((block, _precompressed(pieces)) for block, pieces in split.items())
         blocks.plain = {block: _plain(pieces) for block, pieces in split.items()}
+        blocks.slot_names = _slot_names(blocks)
+        stamp = secrets.token_hex(8)
         cache.set(key, blocks, TIMEOUT)
+        cache.set(key + ":stamp", stamp, TIMEOUT)
+    if len(_UNPICKLED) >= MOST_UNPICKLED:
+        _UNPICKLED.clear()
+    _UNPICKLED[key] = (stamp, blocks)
     return blocks
+
+
+# key -> (stamp, blocks): each worker's unpickled copies of the pages it served.
+_UNPICKLED: dict[str, tuple[str, Blocks]] = {}
+MOST_UNPICKLED = 64
 
 
 def _plain(pieces: list[slots.Piece]) -> list[slots.Piece]:
@@ -195,6 +215,43 @@ def _placeholder(name: str) -> str:
     return f"<!--page-block:{name}-->"
 
 
+# The page's header and footer as a newcomer sees them, by their whole text:
+# a few per page (its menu marks the page), so each worker keeps them all.
+_SHELLS: dict[str, list[tuple[bytes, str | None]]] = {}
+MOST_SHELLS = 512
+
+
+def _shell_texts(
+    html: str, names: tuple[str, ...], plain: bool, token: str
+) -> list[tuple[bytes, str | None]]:
+    """The parent page's text between the blocks: [(text, the block after it or None)].
+
+    For a plain page (``plain``: no fills but the CSRF ``token``) the texts
+    are deflated once per distinct header and kept (``_SHELLS``), so the gzip
+    response of a page served from the cache compresses nothing of
+    its own but the token: the whole page's deflate data was made before.
+    The header holds nothing of one visitor's (no token: the check below
+    makes sure), only what the menu shows them.
+    """
+    kept = _SHELLS.get(html) if plain else None
+    if kept is not None:
+        return kept
+    found: list[tuple[bytes, str | None]] = []
+    position = 0
+    for start, name in sorted((html.find(_placeholder(n)), n) for n in names):
+        if start < 0:
+            continue  # the parent did not show this block
+        found.append((html[position:start].encode(), name))
+        position = start + len(_placeholder(name))
+    found.append((html[position:].encode(), None))
+    if plain and (not token or token not in html):
+        found = [(gzip_pieces.Precompressed.of(text), name) for text, name in found]
+        if len(_SHELLS) >= MOST_SHELLS:
+            _SHELLS.clear()
+        _SHELLS[html] = found
+    return found
+
+
 def _slot_names(blocks: Blocks) -> set[str]:
     return set().union(*(slots.names(pieces) for pieces in blocks.values()))
 
@@ -216,7 +273,10 @@ def respond(
     alone, does not compress it all again.
     """
     all_fills = dict(fills or {})
-    if CSRF_SLOT not in all_fills and CSRF_SLOT in _slot_names(blocks):
+    names_found = getattr(blocks, "slot_names", None)
+    if names_found is None:
+        names_found = _slot_names(blocks)
+    if CSRF_SLOT not in all_fills and CSRF_SLOT in names_found:
         # Asked only when a form is on the page, so a page without one sets no cookie.
         all_fills[CSRF_SLOT] = get_token(request)
     plain = getattr(blocks, "plain", None)
@@ -224,15 +284,12 @@ def respond(
         blocks = plain  # the same page for this visitor, in fewer, larger pieces
     names = tuple(sorted(blocks))
     html = slots.fill(_shell(names).render(request=request), all_fills)
+    between = _shell_texts(html, names, blocks is plain, all_fills.get(CSRF_SLOT, ""))
     parts: list[bytes] = []
-    position = 0
-    for start, name in sorted((html.find(_placeholder(n)), n) for n in names):
-        if start < 0:
-            continue  # the parent did not show this block
-        parts.append(html[position:start].encode())
-        slots.join(blocks[name], all_fills, parts)
-        position = start + len(_placeholder(name))
-    parts.append(html[position:].encode())
+    for text, name in between:
+        parts.append(text)
+        if name is not None:
+            slots.join(blocks[name], all_fills, parts)
     if not gzip_pieces.accepts_gzip(request.META.get("HTTP_ACCEPT_ENCODING", "")):
         response = HttpResponse(b"".join(parts), status=status)
     else:
