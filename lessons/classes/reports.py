@@ -542,7 +542,7 @@ def assignment_csv_rows(
     members = list(
         Membership.objects.filter(classroom=classroom)
         .order_by("user__username")
-        .values_list("user_id", "user__username", "user__first_name", "user__last_name", "left_at")
+        .values_list("user_id", "user__username")
     )
     evidence = status.Evidence.gather([assignment], member_ids(classroom))
     exercises = list(
