@@ -131,7 +131,7 @@ class LearnerRow:
         Each status shows as a letter on its colour (``status.MARKS``; the
         legend above the grid says which is which), so a class of 40 and 8
         pieces of work fit on one screen; the words (with hands played) are
-        the cell's tooltip and what a screen reader reads.
+        the cell's title (shown on pointing) and what a screen reader reads.
         """
         return format_html_join(
             "",
