@@ -131,7 +131,7 @@ class LearnerRow:
         Each status shows as a letter on its colour (``status.MARKS``; the
         legend above the grid says which is which), so a class of 40 and 8
         pieces of work fit on one screen; the words (with hands played) are
-        the cell's tooltip and what a screen reader reads.
+        the cell's title (shown on pointing) and what a screen reader reads.
         """
         return format_html_join(
             "",
@@ -542,7 +542,7 @@ def assignment_csv_rows(
     members = list(
         Membership.objects.filter(classroom=classroom)
         .order_by("user__username")
-        .values_list("user_id", "user__username", "user__first_name", "user__last_name", "left_at")
+        .values_list("user_id", "user__username")
     )
     evidence = status.Evidence.gather([assignment], member_ids(classroom))
     exercises = list(

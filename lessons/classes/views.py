@@ -113,7 +113,7 @@ class Header:
     def short(self) -> str:
         """The heading as the grid shows it: short enough for 8 pieces of work side by side.
 
-        The full title is the link's accessible name, its tooltip and what
+        The full title is the link's accessible name, its title attribute and what
         shows on focus or hover; only sighted readers of a long one see "Play 5…".
         """
         return short_heading(self.label)

@@ -13,9 +13,39 @@
     return !!target.closest("input[type=text], input[type=number], textarea, select, [contenteditable]");
   }
 
+  // The single-key shortcuts can be turned off (WCAG 2.1.4: a speech-input user's words
+  // must not fire them); the choice is kept in this browser, or for this page when the
+  // browser keeps nothing.
+  var KEYS_STORE = "play-single-keys";
+  var keysOff = false;
+  try {
+    keysOff = window.localStorage.getItem(KEYS_STORE) === "off";
+  } catch (e) {
+    keysOff = false;
+  }
+
+  document.querySelectorAll("[data-play-keys-toggle]").forEach(function (button) {
+    button.setAttribute("aria-pressed", keysOff ? "false" : "true");
+  });
+
+  document.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-play-keys-toggle]");
+    if (!button) return;
+    keysOff = !keysOff;
+    try {
+      window.localStorage.setItem(KEYS_STORE, keysOff ? "off" : "on");
+    } catch (e) {
+      /* nothing kept: the choice holds for this page */
+    }
+    document.querySelectorAll("[data-play-keys-toggle]").forEach(function (each) {
+      each.setAttribute("aria-pressed", keysOff ? "false" : "true");
+    });
+  });
+
   // F, C, R, D, P press the action buttons; 1-5 tick or untick a card to throw
   // (the boxes sit on the felt, in the form by their form attribute); N deals the next hand.
   document.addEventListener("keydown", function (event) {
+    if (keysOff) return;
     if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
     if (typing(event.target)) return;
     var table = region();

@@ -8,8 +8,8 @@ Checked in the page with the criterion's own exceptions:
   by the line of text, as the criterion allows;
 - *User agent*: the browser's own controls are not ours (none are measured).
 
-Hidden targets (no size, or clipped to 1 px for screen readers only) are not
-on screen to be hit and are skipped.
+Hidden targets (no size, clipped to 1 px for screen readers only, or inside a
+closed ``<details>``) are not on screen to be hit and are skipped.
 """
 
 from __future__ import annotations
@@ -24,6 +24,9 @@ MEASURE = """() => {
     if (seen.has(el)) continue;
     seen.add(el);
     if (el.closest('[hidden], [aria-hidden="true"]')) continue;
+    // Inside a closed <details> only its summary is on screen to be hit.
+    const closed = el.closest('details:not([open])');
+    if (closed && !el.closest('summary')) continue;
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || style.display === 'none') continue;
     const rect = el.getBoundingClientRect();
@@ -51,21 +54,22 @@ MEASURE = """() => {
   for (const t of small) {
     if (inline(t.el)) continue;
     const c = centre(t.rect);
-    let clear = true;
+    let near = null;
     for (const other of targets) {
       if (other === t || other.el.contains(t.el) || t.el.contains(other.el)) continue;
-      if (distanceToRect(c, other.rect) < R - 0.01) { clear = false; break; }
+      if (distanceToRect(c, other.rect) < R - 0.01) { near = other; break; }
       const isSmall = small.includes(other);
       if (isSmall) {
         const oc = centre(other.rect);
-        if (Math.hypot(c[0] - oc[0], c[1] - oc[1]) < SIZE - 0.01) { clear = false; break; }
+        if (Math.hypot(c[0] - oc[0], c[1] - oc[1]) < SIZE - 0.01) { near = other; break; }
       }
     }
-    if (clear) continue;
+    if (near === null) continue;
     const name = (t.el.getAttribute('aria-label') || t.el.textContent || t.el.name || '')
       .trim().slice(0, 40);
     const size = `${t.rect.width.toFixed(1)}x${t.rect.height.toFixed(1)}`;
-    failures.push(`${t.el.tagName.toLowerCase()} "${name}" ${size}`);
+    const by = (near.el.textContent || near.el.name || near.el.tagName).trim().slice(0, 30);
+    failures.push(`${t.el.tagName.toLowerCase()} "${name}" ${size}, too near "${by}"`);
   }
   return failures;
 }"""

@@ -17,7 +17,12 @@ from lessons.classes import managed
 from lessons.models import Classroom, ManagedAccount, Membership
 from tests.factories import make_teacher
 
-pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("one_limit_window")]
+# database_engine: making a list locks the teacher's row (the daily cap), run on PostgreSQL too.
+pytestmark = [
+    pytest.mark.django_db,
+    pytest.mark.database_engine,
+    pytest.mark.usefixtures("one_limit_window"),
+]
 SCHOOL = "10.20.30.40"
 NAMES = [f"Learner{n} Family{n}" for n in range(1, 41)]
 
