@@ -150,6 +150,7 @@ def study_home(request: HttpRequest) -> HttpResponse:
         "other_queues": queues.other_queues(learner, now),
         "check": check.status(learner, now),
         "check_items": check.ITEMS,
+        "new_per_day": mastery.NEW_PER_DAY,
         "now": now,
     }
     return render(request, "lessons/study.html", context)
