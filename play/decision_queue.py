@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Count, Q, QuerySet
 from django.urls import reverse
 from fsrs import Card, Rating
 
@@ -96,8 +96,9 @@ class QueueSummary:
 
 
 def summary(learner: Learner, now: datetime) -> QueueSummary:
-    cards = cards_of(learner)
-    return QueueSummary(due=cards.filter(due__lte=now).count(), total=cards.count())
+    """Both counts from one query (home and /study/ both show them)."""
+    counts = cards_of(learner).aggregate(due=Count("pk", filter=Q(due__lte=now)), total=Count("pk"))
+    return QueueSummary(due=counts["due"], total=counts["total"])
 
 
 def study_queue(learner: Learner, now: datetime) -> OtherQueue | None:

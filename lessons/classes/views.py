@@ -29,6 +29,7 @@ from lessons.classes import codes, missed, reports, status
 from lessons.classes.access import signed_in_user, taught_class, teacher_required
 from lessons.classes.forms import AssignmentForm, ClassForm, CoTeacherForm, GridForm, PeriodForm
 from lessons.models import Classroom
+from lessons.study import check
 
 
 @teacher_required
@@ -97,6 +98,7 @@ def class_page(request: HttpRequest, class_id: int) -> HttpResponse:
         "teachers": list(classroom.teachers.order_by("username").only("pk", "username")),
         "misses_for_help": reports.MISSES_FOR_HELP,
         "quiet_days": reports.QUIET_DAYS,
+        "check": check.class_change(check.class_statuses(reports.member_ids(classroom), moment)),
     }
     return render(request, "classes/class_page.html", context)
 

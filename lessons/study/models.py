@@ -62,11 +62,15 @@ class StudySession(OwnedByLearner):
 
     exported_in = "sessions"
 
-    PRACTICE, CHALLENGE = "practice", "challenge"
+    PRACTICE, CHALLENGE, CHECK = "practice", "challenge", "check"
 
     kind = models.CharField(
         max_length=10,
-        choices=[(PRACTICE, "Practice"), (CHALLENGE, "Mastery challenge")],
+        choices=[
+            (PRACTICE, "Practice"),
+            (CHALLENGE, "Mastery challenge"),
+            (CHECK, "Same-deals check"),
+        ],
         default=PRACTICE,
     )
     created = models.DateTimeField(default=timezone.now)
@@ -94,7 +98,7 @@ class StudyItem(models.Model):
     skill = models.CharField(max_length=40)
     purpose = models.CharField(
         max_length=10, default="practice"
-    )  # review, practice, new, challenge
+    )  # review, practice, new, challenge, check
     drill_kind = models.CharField(max_length=40)
     game = models.CharField(max_length=20)
     difficulty = models.PositiveSmallIntegerField()

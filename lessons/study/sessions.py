@@ -284,6 +284,8 @@ def start(
     reviews" promises. ``seed_source`` is for tests.
     """
     learner = progress.learner_of(request, create=True)
+    if kind == StudySession.CHECK:
+        return _start_check(learner)
     open_one = unfinished(learner)
     if (
         open_one is not None
@@ -292,6 +294,32 @@ def start(
     ):
         return open_one
     return build(learner, kind, timezone.now(), seed_source)
+
+
+def _start_check(learner: Learner) -> StudySession:
+    """The learner's same-deals check: the open one, else a new one if one is due."""
+    from lessons.study import check
+
+    now = timezone.now()
+    found = check.status(learner, now)
+    if found.open_session is not None:
+        return found.open_session
+    if not found.can_start(now):
+        if found.second is not None:
+            raise StudyError("You have taken both checks; your before and after are on /study/.")
+        assert found.opens is not None
+        raise StudyError(
+            f"The second check opens on {found.opens:%-d %B} (UTC), after a week of practice."
+        )
+    rows = check.rows_for(learner, 1 if found.first is None else 2)
+    with transaction.atomic():
+        session = StudySession.objects.create(
+            **learner.owner(), kind=StudySession.CHECK, created=now
+        )
+        for row in rows:
+            row.session = session
+        StudyItem.objects.bulk_create(rows)
+    return session
 
 
 def build(learner: Learner, kind: str, now: datetime, seed_source: Any = None) -> StudySession:

@@ -32,7 +32,7 @@ from lessons.exercises import hints
 from lessons.exercises.forms import AnswerForm, HintRequestForm
 from lessons.learners import mastery, progress
 from lessons.models import StudyItem, StudySession
-from lessons.study import queues, standing
+from lessons.study import check, queues, standing
 from lessons.study import sessions as study
 
 PREFIX = "study"
@@ -51,10 +51,14 @@ class StudyTable(DrillTable):
 
 class StartForm(forms.Form):
     kind = forms.ChoiceField(
-        choices=[(StudySession.PRACTICE, "Practice"), (StudySession.CHALLENGE, "Challenge")],
+        choices=[
+            (StudySession.PRACTICE, "Practice"),
+            (StudySession.CHALLENGE, "Challenge"),
+            (StudySession.CHECK, "Check"),
+        ],
         error_messages={
-            "required": "Choose a practice session or a mastery challenge.",
-            "invalid_choice": "Choose a practice session or a mastery challenge.",
+            "required": "Choose a practice session, a mastery challenge or the check.",
+            "invalid_choice": "Choose a practice session, a mastery challenge or the check.",
         },
     )
 
@@ -123,7 +127,10 @@ def _render(
     if now is not None and "question" not in context:
         page["question"] = _question(session, now)
     if now is None:
-        page["summary"] = study.summary(progress.learner_of(request), items, moment)
+        learner = progress.learner_of(request)
+        page["summary"] = study.summary(learner, items, moment)
+        if session.kind == StudySession.CHECK:
+            page["check"] = check.status(learner, moment)
     template = "lessons/study_session.html"
     if getattr(request, "htmx", False):
         template += "#study-region"
@@ -141,6 +148,10 @@ def study_home(request: HttpRequest) -> HttpResponse:
         "can_challenge": any(r.level == mastery.PROFICIENT for r in rows),
         "unfinished": study.unfinished(learner),
         "other_queues": queues.other_queues(learner, now),
+        "check": check.status(learner, now),
+        "check_items": check.ITEMS,
+        "new_per_day": mastery.NEW_PER_DAY,
+        "now": now,
     }
     return render(request, "lessons/study.html", context)
 

@@ -57,7 +57,15 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("exercises", ("lessons.exercises.blocks", "lessons.exercises.forms", "lessons.exercises")),
     ("tools", ("lessons.tools.forms", "lessons.tools.odds_answers")),
     ("drills", ("lessons.drills.forms", "lessons.drills.items")),
-    ("study", ("lessons.study.sessions", "lessons.study.standing", "lessons.study.queues")),
+    (
+        "study",
+        (
+            "lessons.study.sessions",
+            "lessons.study.standing",
+            "lessons.study.queues",
+            "lessons.study.check",
+        ),
+    ),
     # The nightly fit of FSRS parameters and its background task.
     (
         "memory",

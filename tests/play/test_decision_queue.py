@@ -114,3 +114,14 @@ def test_taking_a_decision_out_and_deleting_progress_empty_the_queue(client, mon
     client.post("/accounts/settings/delete-progress/", {"confirm": "yes"})
     if DecisionCard.objects.exists():
         pytest.fail("deleting progress left the review queue behind")
+
+
+def test_home_lists_the_due_decisions_beside_the_skills_reviews(client, monkeypatch):
+    user = get_user_model().objects.create_user("homer", password="a long passphrase 1")
+    client.force_login(user)
+    hand, missed = a_missed_decision(client, monkeypatch)
+    client.post(f"/play/{hand.pk}/practise/{missed.step}/queue")
+    home = client.get("/").content.decode()
+    reviews = home[home.index('class="home-return__reviews"') :]
+    assert "1 decision from your hands due</strong> of 1 in your queue" in reviews
+    assert 'href="/play/practise/"' in reviews
