@@ -11,12 +11,11 @@ from tables.models import CLOSED, LiveTable
 
 def open_class_tables(request: HttpRequest) -> tuple[str, dict[str, Any]] | None:
     """The ``lessons.events.HOME_PANELS`` panel: one query, and none for a visitor."""
-    user = request.user
-    if not getattr(user, "is_authenticated", False):
+    if not request.user.is_authenticated:
         return None
     tables = list(
         LiveTable.objects.filter(
-            classroom__memberships__user=user,
+            classroom__memberships__user_id=request.user.pk,
             classroom__memberships__left_at=None,
             classroom__archived_at=None,
         )
