@@ -105,10 +105,13 @@ def _cap(hand: ParsedHand, raise_cap: int) -> int:
     one cap per hand, so it rises to the most bets of a round two seats
     alone played; a hand with no such round keeps the cap it was given.
     """
+    rounds = [s for s in hand.sections if s.kind == "betting"]
+    # Most hands have no round with more actions than the cap allows bets: done.
+    if all(len(section.actions) < raise_cap for section in rounds):
+        return raise_cap
     names = {s.name for s in hand.seats}
     folded: set[str] = set()
     most = 0
-    rounds = [s for s in hand.sections if s.kind == "betting"]
     for number, section in enumerate(rounds):
         if len(names - folded) == 2:
             blind = 1 if number == 0 and any(p.kind == "big blind" for p in hand.posts) else 0

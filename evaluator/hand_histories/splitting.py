@@ -72,8 +72,6 @@ def iter_hands(text: str) -> Iterator[HandText]:
     header = _ANY_HEADER.match
     for number, raw in enumerate(_lines(text), start=1):
         line = raw.strip()
-        if line.startswith("*****") and _ARCHIVE_NUMBER.fullmatch(line):
-            line = ""
         if header(line) is not None:
             kind = _header(line)
             if current:
@@ -82,12 +80,17 @@ def iter_hands(text: str) -> Iterator[HandText]:
             current, layout, start = [line], kind, number
         elif current:
             current.append(line)
-        elif line:
+        elif line and not is_archive_number(line):
             raise HandHistoryError(unknown_room_sentence(line, text[:4096]), line=number)
     if current:
         yield HandText(layout, start, tuple(current))
     elif not found:
         raise HandHistoryError("the file holds no hands: it is empty or not a hand history")
+
+
+def is_archive_number(line: str) -> bool:
+    """A row of stars numbering the hands of a Full Tilt archive file: not part of a hand."""
+    return _ARCHIVE_NUMBER.fullmatch(line) is not None
 
 
 def _lines(text: str) -> Iterator[str]:

@@ -26,7 +26,7 @@ from collections.abc import Callable
 
 from .lines import HandContext, hand_lines, is_chatter
 from .parsed import ActionLine, Collected, ParsedHand, PostLine, Section, ShowLine
-from .splitting import HandText
+from .splitting import HandText, is_archive_number
 
 # "Name adds $1": chips for the next hand, from a seat or someone just sitting down.
 _ADDS = re.compile(r"(.+?) adds (\S+)")
@@ -73,6 +73,8 @@ class TextReader:
     # How a draw line starts, in a layout whose single-draw files may leave
     # out the draw's heading: such a line after the betting opens the draw.
     HEADLESS_DRAW_WORDS: tuple[str, ...] = ()
+    # How a seat's draw line starts: tried as a draw before it is tried as a bet.
+    DRAW_WORDS: tuple[str, ...] = ("discard", "stands pat", "draws ", "is dealt ")
 
     def __init__(self, hand: ParsedHand, ctx: HandContext) -> None:
         self.hand = hand
@@ -180,7 +182,7 @@ class TextReader:
             return
         found = ctx.seat_prefix(line, self.SEPARATORS)
         if found is None:
-            if line in _NOTICES or _TOURNAMENT_WON.fullmatch(line):
+            if line in _NOTICES or _TOURNAMENT_WON.fullmatch(line) or is_archive_number(line):
                 return
             if line in _CANCELLED:
                 raise ctx.fail("the room cancelled this hand", number)
@@ -244,6 +246,9 @@ class TextReader:
             return
         if rest.startswith("adds ") and self._added_chips(f"{name} {rest}", number):
             return
+        drawing = self.part == "draw" and rest.startswith(self.DRAW_WORDS)
+        if drawing and self.draw(name, rest, number):
+            return
         if self.part == "showdown":
             raise ctx.fail(f"cannot read {name}'s '{rest[:40]}' at the showdown", number)
         m = self.ACTION.fullmatch(rest) if self.ACTION is not None else None
@@ -280,10 +285,9 @@ class TextReader:
         if self.part != "betting" or self.section is None:
             raise ctx.fail(f"{name} bets outside a betting round", number)
         kind = _VERBS[verb]
-        said = f"{verb}{'' if first is None else ' ' + first}{'' if to is None else ' to ' + to}"
         if kind in ("fold", "check"):
             if first is not None or to is not None:
-                raise ctx.fail(f"cannot read {name}'s '{said[:40]}'", number)
+                raise self._unread_action(name, verb, first, to, number)
             action = ActionLine(name, kind, None, False, number)
         elif kind == "raise" and verb == "raises":
             if first is None or to is None:
@@ -292,10 +296,16 @@ class TextReader:
             action = ActionLine(name, kind, self.amount(to, number), True, number)
         else:
             if first is None or to is not None:
-                raise ctx.fail(f"cannot read {name}'s '{said[:40]}'", number)
+                raise self._unread_action(name, verb, first, to, number)
             total = kind != "call" or self.CALL_IS_TOTAL
             action = ActionLine(name, kind, self.amount(first, number), total, number)
         self.section.actions.append(action)
+
+    def _unread_action(
+        self, name: str, verb: str, first: str | None, to: str | None, number: int
+    ) -> Exception:
+        said = f"{verb}{'' if first is None else ' ' + first}{'' if to is None else ' to ' + to}"
+        return self.ctx.fail(f"cannot read {name}'s '{said[:40]}'", number)
 
     def _added_chips(self, line: str, number: int) -> bool:
         """ "Name adds $1": chips that count from the next hand on, so not in this one."""
@@ -307,7 +317,10 @@ class TextReader:
 
     def _note_sitting_out(self, text: HandText) -> None:
         """The seats the room says sit out (lines ``hand_lines`` skips as talk)."""
-        for line in text.lines:
+        lines = text.lines
+        if " sitting out" not in "\n".join(lines):  # one look through the hand, in C
+            return
+        for line in lines:
             if line.endswith(" is sitting out"):
                 m = _SITTING_OUT.fullmatch(line.replace(", is sitting out", " is sitting out"))
                 if m and m.group(1) in self.ctx.names:
