@@ -108,6 +108,7 @@ VIEW_MODULES = {
     "lessons.study.views",
     "lessons.classes.join_views",
     "lessons.classes.manage_views",
+    "lessons.classes.account_views",
 }
 
 
