@@ -112,6 +112,5 @@ def test_thirty_days_keep_the_schedule_the_site_shows():
             assert shown_streak(home) == shown_streak(progress) == day + 1
     assert SkillState.objects.filter(user=user, level__gt=0).count() == len(skills.SKILLS)
     done_a_day = reviewed_total / DAYS
-    print(f"promised {promised} reviews a day, done {done_a_day:.2f}; shown due {shown_total}")
     assert abs(promised - done_a_day) <= 0.25 * done_a_day, (promised, done_a_day)
     assert shown_total > 0
