@@ -16,7 +16,12 @@ from lessons.models import Assignment, Classroom, Deal, Membership
 from tests.factories import right_answer
 
 pytestmark = pytest.mark.django_db
-MOST_QUERIES = 10
+# Ten when #43 item 23 was done; then four features asked home for one more each:
+# the removal notice (#43 item 9), the due decisions from played hands (#47), the one
+# streak counted from answers rather than from the sessions already read (#47), and
+# the open class tables (#50, through lessons.events.HOME_PANELS). The budget still
+# fails on any query more.
+MOST_QUERIES = 14
 
 
 @pytest.fixture
