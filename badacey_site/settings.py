@@ -215,6 +215,8 @@ SECURE_CSP = {
 
 ROOT_URLCONF = "badacey_site.urls"
 WSGI_APPLICATION = "badacey_site.wsgi.application"
+# The LTI login state's cache table comes from a migration, not createcachetable.
+DATABASE_ROUTERS = ["badacey_site.routers.CacheTablesByMigration"]
 # The ASGI application serves pages and the live tables' websockets (asgi.py).
 ASGI_APPLICATION = "badacey_site.asgi.application"
 

@@ -94,12 +94,11 @@ def legal_choices(spot: Spot) -> tuple[Action, ...]:
             for size in range(most + 1)
             for thrown in combinations(spot.cards, size)
         )
-    found = [Action("fold")]
-    found.append(Action("check") if spot.to_call == 0 else Action("call"))
+    # No fold when checking is free: the table does not offer one either (it would only
+    # throw away a hand that costs nothing to keep).
+    found = [Action("check")] if spot.to_call == 0 else [Action("fold"), Action("call")]
     if spot.raises_left > 0 and _can_raise(spot):
         found.append(Action("bet") if spot.to_call == 0 else Action("raise"))
-    if spot.to_call == 0:
-        found = found[1:] + found[:1]  # folding to a free check is legal but listed last
     return tuple(found)
 
 
