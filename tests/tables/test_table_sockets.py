@@ -5,6 +5,7 @@ seat's hidden card, and nobody acting for another seat or out of turn."""
 from __future__ import annotations
 
 import json
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -28,6 +29,14 @@ from tests.tables.helpers import (
 pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.database_engine]
 
 APP = URLRouter(websocket_urlpatterns)
+
+
+def run_async(scenario: Any) -> Any:
+    """Run an async scenario to its end in a thread of its own: a browser test earlier in
+    the same worker leaves Playwright's event loop running in this one, where
+    async_to_sync refuses to wait."""
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(async_to_sync(scenario)).result()
 
 
 def socket(table_id: int, user: Any) -> WebsocketCommunicator:
@@ -93,7 +102,7 @@ def test_two_people_play_a_whole_hand_over_websockets_and_each_hears_only_their_
     def whose_turn():
         return to_act(table, people), engine_hand(table)
 
-    heard = async_to_sync(play)()
+    heard = run_async(play)
     assert not table.hands.filter(is_over=False).exists()
     table.refresh_from_db()
     for person in people:
@@ -132,7 +141,7 @@ def test_a_dropped_connection_catches_up_from_its_last_number():
             live = engine_hand(table)
             service.act(table.pk, to_act(table, people), live.step, quiet_action(live))
 
-    last, caught = async_to_sync(scenario)()
+    last, caught = run_async(scenario)
     table.refresh_from_db()
     numbers = [e["seq"] for m in caught for e in m["events"]]
     assert numbers == list(range(last + 1, table.last_seq + 1))
@@ -161,6 +170,6 @@ def test_nobody_acts_for_another_seat_or_out_of_turn_and_strangers_are_refused()
         await s.disconnect()
         return replies
 
-    replies = async_to_sync(scenario)()
+    replies = run_async(scenario)
     assert {"type": "refused", "message": "It is not your turn."} in replies
     assert list(current(table).actions) == before
