@@ -21,6 +21,7 @@ from playwright.sync_api import expect
 
 from tables import service
 from tests.browser.axe import CLEAN
+from tests.tables.conftest import in_memory_channel_layer  # noqa: F401  (autouse here too)
 from tests.tables.helpers import class_table, engine_hand, hidden_from, to_act
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
