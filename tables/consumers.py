@@ -13,105 +13,141 @@ It speaks a small JSON protocol (docs/live-tables.md):
   the browser sends it every few seconds, so a move made through another
   server process with no shared channel layer still arrives.
 Whenever the table changes, each socket receives the new events and its own
-state: what that person may see, never another seat's hidden card.
+state: what that person may see, never another seat's hidden card. The
+server that made the change draws each person's view once and sends it on
+that person's own group (``tables.broadcast``); a socket that finds a gap
+reads the log instead.
+
+The consumer is asynchronous so that passing a view on costs no thread: only
+reading the database and playing a move go to Django's synchronous thread.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from channels.generic.websocket import JsonWebsocketConsumer
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
 
 from evaluator import EvaluatorError
 from tables import broadcast, service, views_state
 from tables.models import LiveTable
 
 
-class TableConsumer(JsonWebsocketConsumer):  # type: ignore[misc]
+class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
     table_id: int
     last_sent: int
 
-    def connect(self) -> None:
-        user = self.scope.get("user")
+    async def connect(self) -> None:
+        table_id = await database_sync_to_async(self._admitted)()
+        if table_id is None:
+            await self.close(code=4403)
+            return
+        self.table_id = table_id
+        self.last_sent = 0
+        await self.accept()
+        for name in self._groups():
+            await self.channel_layer.group_add(name, self.channel_name)
+
+    def _admitted(self) -> int | None:
         table = (
             LiveTable.objects.select_related("classroom")
             .filter(pk=self.scope["url_route"]["kwargs"]["table_id"])
             .first()
         )
-        if table is None or not views_state.may_view(table, user):
-            self.close(code=4403)
-            return
-        self.table_id = table.pk
-        self.last_sent = 0
-        self.accept()
-        from asgiref.sync import async_to_sync
+        if table is None or not views_state.may_view(table, self.scope.get("user")):
+            return None
+        return table.pk
 
-        async_to_sync(self.channel_layer.group_add)(broadcast.group(table.pk), self.channel_name)
+    def _groups(self) -> tuple[str, str]:
+        """The table's group, and this person's own (only their sockets join it)."""
+        user_id = self.scope["user"].pk
+        return broadcast.group(self.table_id), broadcast.user_group(self.table_id, user_id)
 
-    def disconnect(self, code: int) -> None:
+    async def disconnect(self, code: int) -> None:
         if getattr(self, "table_id", None) is not None:
-            from asgiref.sync import async_to_sync
+            for name in self._groups():
+                await self.channel_layer.group_discard(name, self.channel_name)
 
-            async_to_sync(self.channel_layer.group_discard)(
-                broadcast.group(self.table_id), self.channel_name
-            )
-
-    def receive_json(self, content: Any, **kwargs: Any) -> None:
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
         if not isinstance(content, dict):
-            self.send_json({"type": "error", "message": "Send a JSON object."})
+            await self.send_json({"type": "error", "message": "Send a JSON object."})
             return
         kind = content.get("type")
         if kind == "resync":
             after = content.get("after", 0)
             self.last_sent = after if isinstance(after, int) and after >= 0 else 0
-            self._catch_up()
+            await self._catch_up()
         elif kind == "poll":
             after = content.get("after", 0)
             if isinstance(after, int) and after > self.last_sent:
                 self.last_sent = after
-            self._catch_up(only_new=True)
+            await self._catch_up(only_new=True)
         elif kind == "act":
-            self._act(content)
+            refusal = await database_sync_to_async(self._act)(content)
+            if refusal:
+                await self.send_json({"type": "refused", "message": refusal})
         elif kind == "tick":
-            service.tick(self.table_id)
+            await database_sync_to_async(service.tick)(self.table_id)
         elif kind == "next":
-            service.next_hand(self.table_id)
+            await database_sync_to_async(service.next_hand)(self.table_id)
         else:
-            self.send_json({"type": "error", "message": "Unknown message."})
+            await self.send_json({"type": "error", "message": "Unknown message."})
 
-    def _act(self, content: dict[str, Any]) -> None:
-        user = self.scope.get("user")
+    def _act(self, content: dict[str, Any]) -> str:
+        """Play the move; the refusal in words, or "" when it was played."""
         try:
             action = views_state.action_from_message(content)
             step = content.get("step")
             if not isinstance(step, int):
                 raise service.TableRefused("The message lost track of the hand: look again.")
-            service.act(self.table_id, user, step, action)
+            service.act(self.table_id, self.scope.get("user"), step, action)
         except (service.TableRefused, EvaluatorError) as error:
-            self.send_json({"type": "refused", "message": str(error)})
+            return str(error)
+        return ""
 
-    def table_changed(self, message: dict[str, Any]) -> None:
-        self._catch_up()
-
-    def table_hand_over(self, message: dict[str, Any]) -> None:
-        self._catch_up()
-
-    def _catch_up(self, only_new: bool = False) -> None:
-        table = LiveTable.objects.select_related("classroom").get(pk=self.table_id)
-        if only_new and table.last_seq <= self.last_sent:
+    async def table_state(self, message: dict[str, Any]) -> None:
+        """This person's view after a change, drawn once by the server that made it."""
+        if message["last"] <= self.last_sent:
+            return  # older than what this socket already passed on
+        if message["first"] > self.last_sent + 1:
+            await self._catch_up()  # something in between went astray: read the log
             return
+        events = [e for e in message["events"] if e["seq"] > self.last_sent]
+        self.last_sent = message["last"]
+        await self.send_json(
+            {"type": "events", "events": events, "last": self.last_sent, "state": message["state"]}
+        )
+
+    async def table_changed(self, message: dict[str, Any]) -> None:
+        if self.scope["user"].pk in message.get("viewers", ()):
+            return  # this person's own message carries the change
+        if message["seq"] > self.last_sent:
+            await self._catch_up()
+
+    async def _catch_up(self, only_new: bool = False) -> None:
+        """Read the log after this socket's last number, and this person's view."""
+        reply = await database_sync_to_async(self._read)(self.last_sent, only_new)
+        if reply is None:
+            return
+        if reply == "gone":
+            await self.close(code=4403)
+            return
+        assert isinstance(reply, dict)
+        if reply["events"]:
+            self.last_sent = max(self.last_sent, reply["events"][-1]["seq"])
+        reply["last"] = self.last_sent
+        await self.send_json(reply)
+
+    def _read(self, after: int, only_new: bool) -> dict[str, Any] | str | None:
+        table = LiveTable.objects.select_related("classroom").get(pk=self.table_id)
+        if only_new and table.last_seq <= after:
+            return None
         user = self.scope.get("user")
         if not views_state.may_view(table, user):
-            self.close(code=4403)
-            return
-        events = service.events_after(table, self.last_sent)
-        if events:
-            self.last_sent = events[-1]["seq"]
-        self.send_json(
-            {
-                "type": "events",
-                "events": events,
-                "last": self.last_sent,
-                "state": views_state.state_for(table, user),
-            }
-        )
+            return "gone"
+        return {
+            "type": "events",
+            "events": service.events_after(table, after),
+            "state": views_state.state_for(table, user),
+        }

@@ -11,6 +11,7 @@ then asks for its own view, so no message carries a card.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -24,13 +25,15 @@ from evaluator import PROFILES, EvaluatorError
 from evaluator.play import Action, IllegalAction, LiveHand, TableSettings, grade_decision
 from evaluator.play.table import DEFAULT_STACK_BIG_BETS
 from lessons import events
-from lessons.classes.access import is_teacher
+from lessons.classes.access import TEACHERS, is_teacher
 from lessons.classes.codes import new_code
 from lessons.models import Learner
 from play import encoding, hands
 from play.models import COACH_AFTER, COACH_LIVE, PlayedHand
-from tables import broadcast, tasks
+from tables import broadcast, live_cache, tasks
 from tables.models import OPEN, LiveSeat, LiveTable, LiveTableHand, SameDealsMatch, TableEvent
+
+log = logging.getLogger(__name__)
 
 COMPUTERS = ("solid", "caller", "aggressor")
 NAME_FORBIDDEN = set(",;:#()")
@@ -49,6 +52,17 @@ def teaches(table: LiveTable, user: Any) -> bool:
     if classroom is None or not getattr(user, "is_authenticated", False):
         return False
     return is_teacher(user) and classroom.teachers.filter(pk=user.pk).exists()
+
+
+def teacher_ids(table: LiveTable) -> frozenset[int]:
+    """Everyone for whom ``teaches`` holds, in one query."""
+    if table.classroom_id is None:
+        return frozenset()
+    return frozenset(
+        User.objects.filter(taught_classes=table.classroom_id, groups__name=TEACHERS).values_list(
+            "pk", flat=True
+        )
+    )
 
 
 def may_join(table: LiveTable, user: Any, code: str = "") -> bool:
@@ -282,7 +296,7 @@ def _maybe_deal(table: LiveTable) -> LiveTableHand | None:
         # the deal by its place in the match: a deal's cards reach different people.
         turn = table.match_index % len(chairs)
         chairs = chairs[turn:] + chairs[:turn]
-    used: set[str] = set()
+    used: set[str] = {"You"}  # the engine says "You call" for a learner named You
     names: list[str] = []
     for i, seat in enumerate(chairs):
         name = _seat_name(seat.user, used) if seat is not None else f"Bot{i + 1}"
@@ -319,8 +333,7 @@ def _maybe_deal(table: LiveTable) -> LiveTableHand | None:
 
 
 def _log_hand_events(table: LiveTable, hand: LiveTableHand, live: LiveHand, first: int) -> None:
-    for event in live.events[first:]:
-        _log(table, event.kind, event.text, hand_number=hand.number)
+    _log_many(table, [(e.kind, e.text) for e in live.events[first:]], hand_number=hand.number)
 
 
 @dataclass(frozen=True)
@@ -342,10 +355,11 @@ def act(table_id: int, user: User, step: int, action: Action) -> Acted:
         if user.pk not in hand.players:
             raise TableRefused("You have no seat in this hand.")
         seat = hand.players.index(user.pk)
-        live = live_of(hand)
-        if step != live.step:
-            raise TableRefused("The hand has moved on since your page was drawn: look again.")
-        if live.person_to_act != seat:
+        live = live_cache.take(hand)
+        if step != live.step or live.person_to_act != seat:
+            live_cache.give(hand, live)  # untouched: the next change may use it
+            if step != live.step:
+                raise TableRefused("The hand has moved on since your page was drawn: look again.")
             raise TableRefused("It is not your turn.")
         _spend_clock(table, hand, user)
         if table.coach_live:
@@ -416,7 +430,7 @@ def tick(table_id: int) -> bool:
         if hand is None:
             _maybe_deal(table)
             return table.last_seq != before
-        live = live_of(hand)
+        live = live_cache.take(hand)
         when = deadline(table, hand, live)
         if when is not None and timezone.now() >= when:
             seat = live.person_to_act
@@ -439,7 +453,7 @@ def _absent_action(live: LiveHand) -> Action:
 
 
 def _play_absent(table: LiveTable, hand: LiveTableHand, live: LiveHand | None = None) -> None:
-    _after_change(table, hand, live or live_of(hand))
+    _after_change(table, hand, live or live_cache.take(hand))
 
 
 def _after_change(table: LiveTable, hand: LiveTableHand, live: LiveHand) -> None:
@@ -459,6 +473,7 @@ def _after_change(table: LiveTable, hand: LiveTableHand, live: LiveHand) -> None
         _log_hand_events(table, hand, live, first)
     hand.is_over = live.is_over
     hand.save()
+    table.__dict__["_played"] = (hand, live)  # told to the browsers once this commits
     if live.is_over:
         _finish(table, hand, live)
 
@@ -485,7 +500,6 @@ def _finish(table: LiveTable, hand: LiveTableHand, live: LiveHand) -> None:
             )
     hand_id = hand.pk
     transaction.on_commit(lambda: tasks.grade_hand.enqueue(hand_id))
-    transaction.on_commit(lambda: broadcast.hand_over(table.pk))
 
 
 def keep_graded_copy(table: LiveTable, hand: LiveTableHand, seat: int, user_id: int) -> int:
@@ -534,18 +548,55 @@ def _name(user: User) -> str:
 
 
 def _log(table: LiveTable, kind: str, text: str, hand_number: int = 0) -> TableEvent:
-    """Number the event after the table's last; the table row is locked, so numbers never
+    return _log_many(table, [(kind, text)], hand_number)[0]
+
+
+def _log_many(
+    table: LiveTable, lines: list[tuple[str, str]], hand_number: int = 0
+) -> list[TableEvent]:
+    """Number the events after the table's last; the table row is locked, so numbers never
     repeat or skip."""
-    table.last_seq += 1
+    if not lines:
+        return []
+    rows = []
+    for kind, text in lines:
+        table.last_seq += 1
+        rows.append(
+            TableEvent(
+                table=table, seq=table.last_seq, hand_number=hand_number, kind=kind, text=text[:300]
+            )
+        )
     LiveTable.objects.filter(pk=table.pk).update(last_seq=table.last_seq)
-    event = TableEvent.objects.create(
-        table=table, seq=table.last_seq, hand_number=hand_number, kind=kind, text=text[:300]
-    )
-    seq = table.last_seq
-    transaction.on_commit(lambda: broadcast.changed(table.pk, seq))
-    return event
+    TableEvent.objects.bulk_create(rows)
+    pending = table.__dict__.setdefault("_new_events", [])
+    if not pending:
+        transaction.on_commit(lambda: _publish(table))
+    pending.extend(rows)
+    return rows
+
+
+def _publish(table: LiveTable) -> None:
+    """Once a change commits, send each viewer the new events and their own view, once
+    however many events the change logged (``tables.broadcast``)."""
+    from tables import views_state  # it reads the service's rules, so it comes late
+
+    rows = table.__dict__.pop("_new_events", [])
+    hand, live = table.__dict__.pop("_played", (None, None))
+    if hand is not None and live is not None:
+        live_cache.give(hand, live)
+    try:
+        view = views_state.read(table, hand, live)
+    except Exception:  # the log is the truth: the browsers' next resync reads it
+        log.warning("could not draw table %s for its browsers", table.pk, exc_info=True)
+        broadcast.changed(table.pk, table.last_seq)
+        return
+    broadcast.publish(view, [_event_json(e) for e in rows])
+
+
+def _event_json(event: TableEvent) -> dict[str, Any]:
+    return {"seq": event.seq, "hand": event.hand_number, "kind": event.kind, "text": event.text}
 
 
 def events_after(table: LiveTable, seq: int, limit: int = 200) -> list[dict[str, Any]]:
     rows = table.events.filter(seq__gt=seq).order_by("seq")[:limit]
-    return [{"seq": e.seq, "hand": e.hand_number, "kind": e.kind, "text": e.text} for e in rows]
+    return [_event_json(e) for e in rows]

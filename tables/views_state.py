@@ -8,13 +8,15 @@ they cannot disagree about what a person may see.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from evaluator.cards import parse_card
 from evaluator.play import Action, LiveHand
 from play import encoding
-from tables import service
-from tables.models import LiveTable, LiveTableHand
+from tables import live_cache, service
+from tables.models import LiveSeat, LiveTable, LiveTableHand
 
 MOST_THROWN = 5
 KINDS = ("fold", "check", "call", "bet", "raise", "draw", "pat")
@@ -47,44 +49,87 @@ def latest_hand(table: LiveTable) -> LiveTableHand | None:
     return table.hands.order_by("-number").first()
 
 
-def state_for(table: LiveTable, user: Any) -> dict[str, Any]:
-    """The table for this person, ready for JSON: only cards this person may see."""
-    hand = latest_hand(table)
-    seats = [
-        {
-            "position": s.position,
-            "name": s.user.get_username(),
-            "stack": s.stack,
-            "sat_out": s.sat_out,
-            "you": s.user_id == getattr(user, "pk", None),
-        }
-        for s in table.seat_rows.select_related("user")
-    ]
+@dataclass(frozen=True)
+class TableView:
+    """Everything the table's states are drawn from, read once for all its viewers."""
+
+    table: LiveTable
+    seats: tuple[LiveSeat, ...]
+    hand: LiveTableHand | None
+    live: LiveHand | None
+    teacher_ids: frozenset[int]
+
+    def viewers(self) -> frozenset[int]:
+        """Who may watch: the seated people, the owner and the class's teachers."""
+        seated = {s.user_id for s in self.seats}
+        return frozenset(seated | {self.table.owner_id} | self.teacher_ids)
+
+
+def read(
+    table: LiveTable, hand: LiveTableHand | None = None, live: LiveHand | None = None
+) -> TableView:
+    """The table's seats, its latest hand and its teachers; ``hand`` and ``live`` when the
+    caller has just played them (the hand is then rebuilt from nothing)."""
+    seats = tuple(table.seat_rows.select_related("user"))
+    if hand is None:
+        hand = latest_hand(table)
+    if hand is not None and live is None:
+        live = live_cache.take(hand)
+        live_cache.give(hand, live)  # only read from here on
+    return TableView(table, seats, hand, live, service.teacher_ids(table))
+
+
+def state_in(view: TableView, user_id: int | None) -> dict[str, Any]:
+    """The table as ``user_id`` may see it, ready for JSON: only cards they may see."""
+    table, hand, live = view.table, view.hand, view.live
     out: dict[str, Any] = {
         "table": table.pk,
         "status": table.status,
         "last": table.last_seq,
-        "chairs": seats,
+        "chairs": [
+            {
+                "position": s.position,
+                "name": s.user.get_username(),
+                "stack": s.stack,
+                "sat_out": s.sat_out,
+                "you": s.user_id == user_id,
+            }
+            for s in view.seats
+        ],
         "hand": None,
     }
-    if hand is None:
+    if hand is None or live is None:
         return out
-    seat = chair_in(hand, user)
+    seat = hand.players.index(user_id) if user_id in hand.players else None
     # Only a class's teacher watches with every card showing; the owner of a friend's
     # table who is not in this hand sees the chairs and nothing more.
-    teacher = seat is None and service.teaches(table, user)
+    teacher = seat is None and user_id in view.teacher_ids
     if seat is None and not teacher:
         return out
-    live = hand_for(hand, seat)
-    state = live.public_state(seat, reveal_all=teacher and seat is None)
+    state = live.public_state(seat, reveal_all=teacher)
     if seat is None:
         state["learner_cards"] = []
         state["legal_actions"] = []
-    when = service.deadline(table, hand, live)
+    when = _deadline(view)
     state["number"] = hand.number
     state["deadline"] = when.isoformat() if when is not None else None
     out["hand"] = state
     return out
+
+
+def _deadline(view: TableView) -> Any:
+    """When the seat to act runs out of time (the clock plus what is left in its bank)."""
+    hand, live = view.hand, view.live
+    if hand is None or live is None or hand.is_over or live.person_to_act is None:
+        return None
+    user_id = hand.players[live.person_to_act]
+    bank = next((s.time_bank for s in view.seats if s.user_id == user_id), 0)
+    return hand.turn_started_at + timedelta(seconds=view.table.clock_seconds + bank)
+
+
+def state_for(table: LiveTable, user: Any) -> dict[str, Any]:
+    """The table for this person (see ``state_in``)."""
+    return state_in(read(table), getattr(user, "pk", None))
 
 
 def action_from_message(content: dict[str, Any]) -> Action:

@@ -119,12 +119,22 @@ class LiveHand:
         or tampered record), naming the step.
         """
         hand = cls.start(settings)
-        for step, action in enumerate(learner_actions):
-            try:
-                hand._play_learner(action, stored=True)
-            except IllegalAction as error:
-                raise IllegalAction(f"step {step}: {error}") from None
+        hand.extend(learner_actions)
         return hand
+
+    def extend(self, learner_actions: Sequence[Action]) -> None:
+        """Play stored actions onto this hand, checked as ``replay`` checks them.
+
+        A server that kept a hand from its last change plays only the new
+        actions, instead of rebuilding the hand from its first card. After an
+        ``IllegalAction`` the hand is half-played: throw it away.
+        """
+        first = self.step
+        for offset, action in enumerate(learner_actions):
+            try:
+                self._play_learner(action, stored=True)
+            except IllegalAction as error:
+                raise IllegalAction(f"step {first + offset}: {error}") from None
 
     def at_step(self, step: int) -> LiveHand:
         """The same hand just before the learner's decision number ``step``."""

@@ -15,7 +15,7 @@ from channels.testing import WebsocketCommunicator
 from django.contrib.auth.models import User
 
 from evaluator.play import card_code
-from tables import service
+from tables import broadcast, service
 from tables.routing import websocket_urlpatterns
 from tests.tables.helpers import (
     class_table,
@@ -173,3 +173,63 @@ def test_nobody_acts_for_another_seat_or_out_of_turn_and_strangers_are_refused()
     replies = run_async(scenario)
     assert {"type": "refused", "message": "It is not your turn."} in replies
     assert list(current(table).actions) == before
+
+
+def test_each_change_reaches_a_socket_once_with_all_its_events_and_a_gap_reads_the_log():
+    """A move that logs several events (a call that ends the round, say) arrives as one
+    message; a message that does not follow on from the socket's last number (one lost on
+    the way) makes the socket read the log instead of trusting it."""
+    table, _, people = class_table()
+    for person in people:
+        service.sit(table.pk, person)
+    first = people[0]
+
+    async def scenario() -> tuple[list[dict[str, Any]], int, list[dict[str, Any]]]:
+        from channels.layers import get_channel_layer
+
+        s = socket(table.pk, first)
+        await s.connect()
+        await s.send_json_to({"type": "resync", "after": 0})
+        await drain(s)
+        before = await last_number()
+        await move_once()
+        after_move = await drain(s)
+        # A view that claims to follow events this socket never heard.
+        layer = get_channel_layer()
+        await layer.group_send(
+            broadcast.user_group(table.pk, first.pk),
+            {
+                "type": "table.state",
+                "first": before + 50,
+                "last": before + 60,
+                "events": [],
+                "state": {"forged": True},
+            },
+        )
+        after_gap = await drain(s)
+        await s.disconnect()
+        return after_move, before, after_gap
+
+    from channels.db import database_sync_to_async
+
+    @database_sync_to_async
+    def last_number() -> int:
+        table.refresh_from_db()
+        return table.last_seq
+
+    @database_sync_to_async
+    def move_once() -> None:
+        live = engine_hand(table)
+        service.act(table.pk, to_act(table, people), live.step, quiet_action(live))
+
+    after_move, before, after_gap = run_async(scenario)
+    table.refresh_from_db()
+    assert len(after_move) == 1
+    assert [e["seq"] for e in after_move[0]["events"]] == list(
+        range(before + 1, table.last_seq + 1)
+    )
+    assert after_move[0]["state"]["last"] == table.last_seq
+    # The socket read the log: nothing new there, so the forged view never reached it.
+    assert len(after_gap) == 1
+    assert "forged" not in after_gap[0]["state"]
+    assert after_gap[0]["last"] == table.last_seq
