@@ -406,14 +406,19 @@ else:
     # one worker would live on in another's copy. The database alone is shared.
     SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
-# The live tables' "something changed" messages between server processes. One
-# process keeps them in memory; several servers share Redis, so a player served
-# by one hears a move made on another. The messages carry only event numbers:
-# the database is the truth, and a browser that missed one catches up from it.
+# The live tables' messages between server processes. One process keeps them in
+# memory; several servers share Redis, so a player served by one hears a move
+# made on another. Each person's view goes on a group only their sockets join
+# (tables.broadcast); the database is the truth, and a socket that finds a gap
+# in the event numbers catches up from it.
 CHANNEL_LAYERS = (
     {
         "default": {
-            "BACKEND": "channels_redis.core.RedisChannelLayer",
+            # Redis's publish and subscribe: a message to a table's four sockets is one
+            # PUBLISH, not a list per socket. A message lost on the way is found again in
+            # the table's log (each socket checks its event numbers), so the list-based
+            # layer's delivery promise is not needed.
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
             "CONFIG": {"hosts": [REDIS_URL], "prefix": "badacey-live"},
         }
     }

@@ -7,7 +7,8 @@ says how to run it on PostgreSQL and Redis; without them it uses a SQLite
 file and no Redis, and says so). Each player is a real websocket client with
 its own signed-in session: it waits for its turn, thinks for one to three
 seconds, and sends a check, call or stand-pat; after a hand one player asks
-for the next.
+for the next. Play starts once every socket has opened and heard its table (a
+class sits down, then plays), and lasts ``--seconds``.
 
 It measures the **action round trip**: from sending an action to hearing the
 event it caused, at the player who acted. It checks that every client heard
@@ -173,25 +174,40 @@ class Player:
         self.sent_last = 0
         self.acted_steps: set[tuple[int, int]] = set()
         self.dropped = False
+        self.counted = False
 
-    async def run(self, until: float) -> None:
+    async def run(self, start: Start) -> None:
         import websockets
 
         try:
-            await self._run(until)
+            await self._run(start)
         except (websockets.exceptions.ConnectionClosed, OSError, TimeoutError):
             self.dropped = True  # the server shut the socket or never opened it
+        finally:
+            self._arrive(start)  # a socket that failed does not hold the others back
 
-    async def _run(self, until: float) -> None:
+    def _arrive(self, start: Start) -> None:
+        if not self.counted:
+            self.counted = True
+            start.arrived()
+
+    async def _run(self, start: Start) -> None:
         import websockets
 
         ws_url = self.url.replace("http://", "ws://") + f"/ws/tables/{self.table}/"
         async with websockets.connect(
             ws_url,
             additional_headers={"Cookie": f"sessionid={self.session}", "Origin": self.url},
-            open_timeout=60,
+            open_timeout=120,
         ) as socket:
             await socket.send(json.dumps({"type": "resync", "after": 0}))
+            first = json.loads(await asyncio.wait_for(socket.recv(), timeout=120))
+            self.heard += [e["seq"] for e in first.get("events", [])]
+            # Play starts when every socket is open: a class sits down, then plays.
+            self._arrive(start)
+            await start.go.wait()
+            await socket.send(json.dumps({"type": "resync", "after": self.heard[-1]}))
+            until = start.until
             while time.monotonic() < until:
                 try:
                     raw = await asyncio.wait_for(
@@ -232,6 +248,23 @@ class Player:
         )
 
 
+class Start:
+    """Holds play back until every socket has opened and heard the table."""
+
+    def __init__(self, players: int, seconds: float) -> None:
+        self.waiting, self.seconds = players, seconds
+        self.go = asyncio.Event()
+        self.until = 0.0
+
+    def arrived(self) -> None:
+        if self.go.is_set():
+            return
+        self.waiting -= 1
+        if self.waiting <= 0:
+            self.until = time.monotonic() + self.seconds
+            self.go.set()
+
+
 async def _play(url: str, setup: list[dict[str, object]], seconds: float) -> list[Player]:
     rng = random.Random(7)
     players = [
@@ -239,8 +272,8 @@ async def _play(url: str, setup: list[dict[str, object]], seconds: float) -> lis
         for t in setup
         for session in t["sessions"]  # type: ignore[attr-defined]
     ]
-    until = time.monotonic() + seconds
-    await asyncio.gather(*(p.run(until) for p in players))
+    start = Start(len(players), seconds)
+    await asyncio.gather(*(p.run(start) for p in players))
     return players
 
 

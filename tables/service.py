@@ -459,7 +459,8 @@ def _play_absent(table: LiveTable, hand: LiveTableHand, live: LiveHand | None = 
 def _after_change(table: LiveTable, hand: LiveTableHand, live: LiveHand) -> None:
     """Play the turns of seats that are sitting out (check or fold, stand pat in a draw),
     store the hand, and at its end pay the chairs and keep each person's graded copy."""
-    away = set(table.seat_rows.filter(sat_out=True).values_list("user_id", flat=True))
+    seats = list(table.seat_rows.select_related("user"))
+    away = {s.user_id for s in seats if s.sat_out}
     first = len(live.events)
     while not live.is_over:
         seat = live.person_to_act
@@ -475,7 +476,9 @@ def _after_change(table: LiveTable, hand: LiveTableHand, live: LiveHand) -> None
     hand.save()
     table.__dict__["_played"] = (hand, live)  # told to the browsers once this commits
     if live.is_over:
-        _finish(table, hand, live)
+        _finish(table, hand, live)  # pays the chairs: their rows change
+    else:
+        table.__dict__["_seats"] = tuple(seats)  # as they are when this commits
 
 
 def _finish(table: LiveTable, hand: LiveTableHand, live: LiveHand) -> None:
@@ -582,10 +585,11 @@ def _publish(table: LiveTable) -> None:
 
     rows = table.__dict__.pop("_new_events", [])
     hand, live = table.__dict__.pop("_played", (None, None))
+    seats = table.__dict__.pop("_seats", None)
     if hand is not None and live is not None:
         live_cache.give(hand, live)
     try:
-        view = views_state.read(table, hand, live)
+        view = views_state.read(table, hand, live, seats)
     except Exception:  # the log is the truth: the browsers' next resync reads it
         log.warning("could not draw table %s for its browsers", table.pk, exc_info=True)
         broadcast.changed(table.pk, table.last_seq)

@@ -66,11 +66,15 @@ class TableView:
 
 
 def read(
-    table: LiveTable, hand: LiveTableHand | None = None, live: LiveHand | None = None
+    table: LiveTable,
+    hand: LiveTableHand | None = None,
+    live: LiveHand | None = None,
+    seats: tuple[LiveSeat, ...] | None = None,
 ) -> TableView:
-    """The table's seats, its latest hand and its teachers; ``hand`` and ``live`` when the
-    caller has just played them (the hand is then rebuilt from nothing)."""
-    seats = tuple(table.seat_rows.select_related("user"))
+    """The table's seats, its latest hand and its teachers; ``hand``, ``live`` and
+    ``seats`` when the caller has just read or played them (they are not read again)."""
+    if seats is None:
+        seats = tuple(table.seat_rows.select_related("user"))
     if hand is None:
         hand = latest_hand(table)
     if hand is not None and live is None:
