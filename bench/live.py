@@ -14,9 +14,9 @@ It measures the **action round trip**: from sending an action to hearing the
 event it caused, at the player who acted. It checks that every client heard
 every event number exactly once and in order (no lost or duplicated event),
 and that every finished hand kept every chip and left each chair the stack
-the engine paid it. It starts at a few tables and doubles up to ``--tables``,
-so the report also says how far this machine goes before the p95 passes the
-target.
+the engine paid it. It starts at ``--start`` tables and adds ``--step`` up to
+``--tables``, so the report also says how far this machine goes before the p95
+passes the target.
 """
 
 from __future__ import annotations
@@ -334,7 +334,7 @@ def bench_live(options: argparse.Namespace) -> list[Line]:
         n = options.start
         while n < options.tables:
             sizes.append(n)
-            n *= 2
+            n += options.step
         sizes.append(options.tables)
         log = Path(os.environ.get("BENCH_LIVE_LOG") or Path(tmp) / "uvicorn.log")
         with uvicorn(env, log) as url:
@@ -362,13 +362,14 @@ def bench_live(options: argparse.Namespace) -> list[Line]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=300, help="the largest number of tables")
-    parser.add_argument("--start", type=int, default=25, help="the first number of tables")
+    parser.add_argument("--start", type=int, default=50, help="the first number of tables")
+    parser.add_argument("--step", type=int, default=50, help="tables added at each size")
     parser.add_argument("--seconds", type=float, default=40.0, help="play time per size")
     parser.add_argument("--quick", action="store_true", help="2 then 4 tables, 15 s each")
     parser.add_argument("--markdown", action="store_true", help="rows for docs/benchmarks.md")
     options = parser.parse_args(argv)
     if options.quick:
-        options.tables, options.start, options.seconds = 4, 2, 15.0
+        options.tables, options.start, options.step, options.seconds = 4, 2, 2, 15.0
     lines = bench_live(options)
     return 0 if all(line.passed for line in lines) else 1
 
