@@ -473,7 +473,8 @@ def _after_change(table: LiveTable, hand: LiveTableHand, live: LiveHand) -> None
         hand.turn_started_at = timezone.now()
         _log_hand_events(table, hand, live, first)
     hand.is_over = live.is_over
-    hand.save()
+    # Only what a move changes: the graded copies belong to the grading task.
+    hand.save(update_fields=["actions", "is_over", "turn_started_at", "live_grades"])
     table.__dict__["_played"] = (hand, live)  # told to the browsers once this commits
     if live.is_over:
         _finish(table, hand, live)  # pays the chairs: their rows change
