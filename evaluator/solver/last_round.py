@@ -112,21 +112,26 @@ def _solve(
         choice = game.choice_values(seat)
         own = game.reaches(seat, game.averaged)
         texts = ranges[seat].texts
+        # Plain floats row by row (``tolist``): a page of 1,000 hands has 5,000 mixes.
+        mixes = [strategy.setdefault(text, {}) for text in texts]
+        reaches = [reach.setdefault(text, {}) for text in texts]
         for node in tree.decisions:
             if node.actor != seat:
                 continue
-            histories[node.text] = seat
-            mix = game.averaged(node)
+            key, actions = node.text, node.actions
+            histories[key] = seat
             worth = choice[node.index]
-            for i, text in enumerate(texts):
-                strategy.setdefault(text, {})[node.text] = {
-                    action: float(mix[i, k]) for k, action in enumerate(node.actions)
-                }
-                reach.setdefault(text, {})[node.text] = float(own[node.index][i])
-                if not np.isnan(worth[i]).any():
-                    values.setdefault(text, {})[node.text] = {
-                        action: float(worth[i, k]) for k, action in enumerate(node.actions)
-                    }
+            known = (~np.isnan(worth).any(axis=1)).tolist()
+            worth_rows = worth.tolist()
+            for i, (row, there) in enumerate(
+                zip(game.averaged(node).tolist(), own[node.index].tolist(), strict=True)
+            ):
+                mixes[i][key] = dict(zip(actions, row, strict=True))
+                reaches[i][key] = there
+                if known[i]:
+                    values.setdefault(texts[i], {})[key] = dict(
+                        zip(actions, worth_rows[i], strict=True)
+                    )
     return Solution(
         game=profile.key,
         pot=pot,

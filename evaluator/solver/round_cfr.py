@@ -44,6 +44,7 @@ import numpy.typing as npt
 
 from .betting_tree import BettingTree, Node
 from .hand_matrix import HandMatrix
+from .round_plan import action_values, opponent_sequences, own_reaches, seat_plan, strategy
 
 Vector = npt.NDArray[np.float64]
 Matrix = npt.NDArray[np.floating]
@@ -74,17 +75,22 @@ class RoundGame:
             (_single(meet), _single(win)),
             (_single(meet.T), _single((meet - win).T)),
         )
+        # Each seat's regrets and average strategy sit in one array (a column per
+        # action of each of its histories); ``regret`` and ``average`` give each
+        # history's columns as a view, so both ways of updating share them.
+        self._plans = (seat_plan(tree, 0, self.pot), seat_plan(tree, 1, self.pot))
+        self._regrets = [np.zeros((self.sizes[s], self._plans[s].owner.size)) for s in (0, 1)]
+        self._averages = [np.zeros_like(r) for r in self._regrets]
         self.regret: dict[int, npt.NDArray[np.float64]] = {}
         self.average: dict[int, npt.NDArray[np.float64]] = {}
-        for node in tree.decisions:
-            assert node.actor is not None
-            shape = (self.sizes[node.actor], len(node.children))
-            self.regret[node.index] = np.zeros(shape)
-            self.average[node.index] = np.zeros(shape)
+        for plan in self._plans:
+            for node, (a, b) in zip(plan.nodes, plan.columns, strict=True):
+                self.regret[node.index] = self._regrets[plan.seat][:, a:b]
+                self.average[node.index] = self._averages[plan.seat][:, a:b]
         self._decisions = tree.decisions
-        # Each history's current strategy, kept from one iteration to the next:
-        # a seat's strategy changes only when its own regrets do.
-        self._now: dict[int, npt.NDArray[np.float64]] | None = None
+        # Each seat's current strategy, kept from one iteration to the next: it
+        # changes only when the seat's own regrets do.
+        self._strategies: list[npt.NDArray[np.float64]] | None = None
         self.iterations = 0
         # How likely each seat arrives at the round with each hand (its own part):
         # 1 for a spot that starts here, the draw strategy when a draw comes first.
@@ -127,15 +133,23 @@ class RoundGame:
         """One Discounted CFR iteration: seat 0 updates, then seat 1 against its new strategy."""
         self.iterations += 1
         t = float(self.iterations)
-        kept = (t**ALPHA / (t**ALPHA + 1), t**BETA / (t**BETA + 1))
-        if self._now is None:
-            self._now = {node.index: self.current(node) for node in self._decisions}
-        now = self._now
+        positive, negative = t**ALPHA / (t**ALPHA + 1), t**BETA / (t**BETA + 1)
+        plans = self._plans
+        if self._strategies is None:
+            self._strategies = [strategy(plans[s], self._regrets[s]) for s in (0, 1)]
+        strategies = self._strategies
         for seat in (0, 1):
-            self._update(seat, t**GAMMA, now, kept)
-            for node in self._decisions:  # this seat's regrets moved: its next strategy
-                if node.actor == seat:
-                    now[node.index] = self.current(node)
+            plan, mine = plans[seat], strategies[seat]
+            sequences = opponent_sequences(
+                plan, self.entry[1 - seat], plans[1 - seat], strategies[1 - seat]
+            )
+            values, history = action_values(plan, *self._fast[seat], sequences, mine)
+            regret = self._regrets[seat]
+            regret += values[:, :-1] - history[:, plan.owner]
+            regret *= np.where(regret > 0, positive, negative)
+            reach = own_reaches(plan, self.entry[seat], mine)
+            self._averages[seat] += t**GAMMA * reach[:, plan.owner] * mine
+            strategies[seat] = strategy(plan, regret)
 
     def update(self, seat: int, weight: float) -> Vector:
         """A CFR+ update of ``seat`` (regrets floored at zero); returns its values at the start.
@@ -143,18 +157,8 @@ class RoundGame:
         The last draw's solver drives its rounds with this, one seat at a time,
         between updates of its own throw regrets.
         """
-        self._now = None
+        self._strategies = None
         now = {node.index: self.current(node) for node in self._decisions}
-        return self._update(seat, weight, now, None)
-
-    def _update(
-        self,
-        seat: int,
-        weight: float,
-        now: dict[int, npt.NDArray[np.float64]],
-        kept: tuple[float, float] | None,
-    ) -> Vector:
-        """Regret and average updates of ``seat``; ``kept`` is DCFR's discount, None for CFR+."""
 
         def policy(node: Node) -> npt.NDArray[np.float64]:
             return now[node.index]
@@ -164,16 +168,13 @@ class RoundGame:
         for node in self._decisions:
             if node.actor != seat:
                 continue
-            strategy = now[node.index]
+            mix = now[node.index]
             q = np.stack([values[child] for _, child in node.children], axis=1)
-            expected = (q * strategy).sum(axis=1)
+            expected = (q * mix).sum(axis=1)
             regret = self.regret[node.index]
             regret += q - expected[:, None]
-            if kept is None:
-                np.maximum(regret, 0.0, out=regret)
-            else:
-                regret *= np.where(regret > 0, kept[0], kept[1])
-            self.average[node.index] += weight * own[node.index][:, None] * strategy
+            np.maximum(regret, 0.0, out=regret)
+            self.average[node.index] += weight * own[node.index][:, None] * mix
         return values[0]
 
     # -- walks ---------------------------------------------------------------------

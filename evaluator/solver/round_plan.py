@@ -1,0 +1,222 @@
+"""One seat's Discounted CFR update in a few whole-array steps, for ``RoundGame.iterate``.
+
+Why a plan of its own: the general walk (``RoundGame.walk``) visits the
+round's 27 histories one by one, a few numpy calls each, and at 1,000 hands
+a side those calls cost as much as the matrix products. The betting tree
+never changes, so everything about its shape is worked out once here, per
+seat, as index arrays:
+
+- the seat's histories, parents first, with their actions as the columns
+  of one array (regrets, strategies and averages of all of them at once);
+- the opponent's reach vectors (one per sequence of its own actions: what
+  its hands do does not change when the seat acts), filled in tree order as
+  columns of one array, which goes through each matrix in one product;
+- each end of the round as a column of those products times a stake, and
+  each of the seat's actions as the sum of the ends it leads to before the
+  seat acts again (one small matrix), plus the seat's later histories.
+
+The values are the same counterfactual values ``RoundGame.walk`` computes
+(``tests/evaluator/solver/test_last_round.py`` holds the two together).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from .betting_tree import BettingTree, Node
+
+Vector = npt.NDArray[np.float64]
+Array = npt.NDArray[np.float64]
+Index = npt.NDArray[np.intp]
+
+
+@dataclass(frozen=True)
+class SeatPlan:
+    """The tree's shape as seen by one seat (see the module's docstring)."""
+
+    seat: int
+    nodes: tuple[Node, ...]  # the seat's histories, parents first
+    columns: tuple[tuple[int, int], ...]  # each history's action columns [start, stop)
+    starts: Index  # the first column of each history (for np.add.reduceat)
+    owner: Index  # the history (position in ``nodes``) of each action column
+    parent: tuple[int, ...]  # the action column leading to each history, -1 from the start
+    # The opponent's sequences: column 0 is its entry; each step fills the
+    # columns [first, first + k) from column ``from_`` times its strategy at ``node``.
+    sequences: int
+    steps: tuple[tuple[int, int, int], ...]  # (opponent's node index, from_, first)
+    meet_sequences: Index  # the sequences some end of the round needs
+    win_sequences: Index  # the sequences a showdown needs
+    end_meet: Index  # each end's column among ``meet_sequences``
+    end_win: Index  # each end's column among ``win_sequences`` (0 when no showdown)
+    meet_stake: Vector  # chips per unit of the chance of meeting, per end
+    win_stake: Vector  # chips per unit of the chance of winning, per end
+    gather: Array  # ends x (action columns + 1): which ends each action leads to first
+    below: tuple[tuple[tuple[int, int], ...], ...]  # per history: (column, later history)
+    below_start: tuple[int, ...]  # the histories the start leads to first (not its own)
+    starts_here: bool  # the seat acts first: the start is its history 0
+
+
+def seat_plan(tree: BettingTree, seat: int, pot: float) -> SeatPlan:
+    """Work out the plan of ``seat`` in ``tree`` (a pot of ``pot`` chips before the round)."""
+    mine = [n for n in tree.nodes if n.actor == seat]
+    position = {n.index: p for p, n in enumerate(mine)}
+    columns: list[tuple[int, int]] = []
+    column_of: dict[tuple[int, int], int] = {}
+    for node in mine:
+        start = columns[-1][1] if columns else 0
+        columns.append((start, start + len(node.children)))
+        for k in range(len(node.children)):
+            column_of[(node.index, k)] = start + k
+    width = columns[-1][1]
+    owner = np.repeat(np.arange(len(mine)), [b - a for a, b in columns])
+
+    # The opponent's sequences, in tree order (parents are filled before children).
+    sequence = {0: 0}
+    steps: list[tuple[int, int, int]] = []
+    count = 1
+    parent_column: dict[int, int] = {0: -1}
+    for node in tree.nodes:
+        if node.actor is None:
+            continue
+        here = sequence[node.index]
+        if node.actor == seat:
+            for k, (_, child) in enumerate(node.children):
+                sequence[child] = here
+                parent_column[child] = column_of[(node.index, k)]
+        else:
+            steps.append((node.index, here, count))
+            for _, child in node.children:
+                sequence[child] = count
+                parent_column[child] = parent_column[node.index]
+                count += 1
+    ends = tree.ends
+    meet_sequences = sorted({sequence[e.index] for e in ends})
+    win_sequences = sorted({sequence[e.index] for e in ends if e.end == "showdown"})
+    meet_stake, win_stake = [], []
+    for end in ends:
+        put = end.put
+        if end.end == "showdown":
+            meet_stake.append(-float(put[0]))
+            win_stake.append(pot + 2.0 * put[0])
+        elif end.folder == seat:
+            meet_stake.append(-float(put[seat]))
+            win_stake.append(0.0)
+        else:
+            assert end.folder is not None
+            meet_stake.append(pot + put[end.folder])
+            win_stake.append(0.0)
+
+    # What each of the seat's actions (and the start) leads to before it acts again.
+    end_position = {e.index: k for k, e in enumerate(ends)}
+    gather = np.zeros((len(ends), width + 1))
+    below: list[list[tuple[int, int]]] = [[] for _ in mine]
+    below_start: list[int] = []
+
+    def collect(index: int, column: int, owner_position: int | None) -> None:
+        node = tree.nodes[index]
+        if node.actor is None:
+            gather[end_position[index], column] = 1.0
+        elif node.actor == seat:
+            if owner_position is None:
+                below_start.append(position[index])
+            else:
+                below[owner_position].append((column, position[index]))
+        else:
+            for _, child in node.children:
+                collect(child, column, owner_position)
+
+    starts_here = tree.nodes[0].actor == seat
+    if not starts_here:
+        collect(0, width, None)
+    for node in mine:
+        for k, (_, child) in enumerate(node.children):
+            collect(child, column_of[(node.index, k)], position[node.index])
+    return SeatPlan(
+        seat=seat,
+        nodes=tuple(mine),
+        columns=tuple(columns),
+        starts=np.array([a for a, _ in columns], dtype=np.intp),
+        owner=owner.astype(np.intp),
+        parent=tuple(parent_column[n.index] for n in mine),
+        sequences=count,
+        steps=tuple(steps),
+        meet_sequences=np.array(meet_sequences, dtype=np.intp),
+        win_sequences=np.array(win_sequences, dtype=np.intp),
+        end_meet=np.array([meet_sequences.index(sequence[e.index]) for e in ends], dtype=np.intp),
+        end_win=np.array(
+            [win_sequences.index(sequence[e.index]) if e.end == "showdown" else 0 for e in ends],
+            dtype=np.intp,
+        ),
+        meet_stake=np.array(meet_stake),
+        win_stake=np.array(win_stake),
+        gather=gather,
+        below=tuple(tuple(b) for b in below),
+        below_start=tuple(below_start),
+        starts_here=starts_here,
+    )
+
+
+def strategy(plan: SeatPlan, regret: Array) -> Array:
+    """Regret matching over all the seat's histories at once (``RoundGame.current`` per history)."""
+    positive = np.maximum(regret, 0.0)
+    total = np.add.reduceat(positive, plan.starts, axis=1)
+    spread = total[:, plan.owner]
+    result: Array = np.divide(positive, spread, out=np.zeros(regret.shape), where=spread > 0)
+    empty = total <= 0
+    if empty.any():
+        for p, (a, b) in enumerate(plan.columns):
+            rows = empty[:, p]
+            if rows.any():
+                part = regret[rows, a:b]
+                best = (part >= part.max(axis=1, keepdims=True)).astype(np.float64)
+                result[rows, a:b] = best / best.sum(axis=1, keepdims=True)
+    return result
+
+
+def opponent_sequences(
+    plan: SeatPlan, entry: Vector, other: SeatPlan, other_strategy: Array
+) -> npt.NDArray[np.float32]:
+    """The opponent's reach of each of its sequences, as columns (single precision)."""
+    found = np.empty((len(entry), plan.sequences), dtype=np.float32)
+    found[:, 0] = entry
+    where = {node.index: cols for node, cols in zip(other.nodes, other.columns, strict=True)}
+    for index, source, first in plan.steps:
+        a, b = where[index]
+        found[:, first : first + b - a] = found[:, source : source + 1] * other_strategy[:, a:b]
+    return found
+
+
+def action_values(
+    plan: SeatPlan,
+    meet: npt.NDArray[np.float32],
+    win: npt.NDArray[np.float32],
+    sequences: npt.NDArray[np.float32],
+    mine: Array,
+) -> tuple[Array, Array]:
+    """Counterfactual values of each action column and of each history, with ``mine`` played.
+
+    ``meet`` and ``win`` are the seat's single-precision matrices (rows: its
+    hands); two products, then small arrays only.
+    """
+    met = meet @ np.ascontiguousarray(sequences[:, plan.meet_sequences])
+    won = win @ np.ascontiguousarray(sequences[:, plan.win_sequences])
+    ends = met[:, plan.end_meet] * plan.meet_stake + won[:, plan.end_win] * plan.win_stake
+    values: Array = ends @ plan.gather
+    history = np.empty((values.shape[0], len(plan.nodes)))
+    for p in range(len(plan.nodes) - 1, -1, -1):
+        for column, later in plan.below[p]:
+            values[:, column] += history[:, later]
+        a, b = plan.columns[p]
+        history[:, p] = (values[:, a:b] * mine[:, a:b]).sum(axis=1)
+    return values, history
+
+
+def own_reaches(plan: SeatPlan, entry: Vector, mine: Array) -> Array:
+    """How likely the seat plays to each of its histories with each hand (its own part)."""
+    found = np.empty((len(entry), len(plan.nodes)))
+    for p, column in enumerate(plan.parent):
+        found[:, p] = entry if column < 0 else found[:, plan.owner[column]] * mine[:, column]
+    return found
