@@ -37,7 +37,7 @@ from .solution import Solution
 DEFAULT_ITERATIONS = 1000
 MAX_ITERATIONS = 20_000
 DEFAULT_TARGET_MBB = 0.5
-FIRST_CHECK = 25  # iterations before the first look at the exploitability
+FIRST_CHECK = 50  # iterations before the first look at the exploitability
 MIN_STEP = 10  # the fewest iterations between two looks
 DECAY = 1.5  # how fast the exploitability falls: about as 1 / t^1.5 (see next_check)
 RARE = 1e-3  # a seat playing to a history this rarely with a hand has no settled mix there

@@ -44,7 +44,14 @@ import numpy.typing as npt
 
 from .betting_tree import BettingTree, Node
 from .hand_matrix import HandMatrix
-from .round_plan import action_values, opponent_sequences, own_reaches, seat_plan, strategy
+from .round_plan import (
+    Products,
+    action_values,
+    opponent_sequences,
+    own_reaches,
+    seat_plan,
+    strategy,
+)
 
 Vector = npt.NDArray[np.float64]
 Matrix = npt.NDArray[np.floating]
@@ -71,10 +78,7 @@ class RoundGame:
             (meet, win),
             (meet.T, (meet - win).T),
         )
-        self._fast: tuple[tuple[Matrix, Matrix], tuple[Matrix, Matrix]] = (
-            (_single(meet), _single(win)),
-            (_single(meet.T), _single((meet - win).T)),
-        )
+        self._fast = (Products(*self._exact[0]), Products(*self._exact[1]))
         # Each seat's regrets and average strategy sit in one array (a column per
         # action of each of its histories); ``regret`` and ``average`` give each
         # history's columns as a view, so both ways of updating share them.
@@ -143,7 +147,7 @@ class RoundGame:
             sequences = opponent_sequences(
                 plan, self.entry[1 - seat], plans[1 - seat], strategies[1 - seat]
             )
-            values, history = action_values(plan, *self._fast[seat], sequences, mine)
+            values, history = action_values(plan, self._fast[seat], sequences, mine)
             regret = self._regrets[seat]
             regret += values[:, :-1] - history[:, plan.owner]
             regret *= np.where(regret > 0, positive, negative)
@@ -204,7 +208,7 @@ class RoundGame:
         ``fast`` multiplies in single precision (the iterations); otherwise in double.
         """
         ends = self.tree.ends
-        meet_matrix, win_matrix = (self._fast if fast else self._exact)[seat]
+        meet_matrix, win_matrix = self._fast[seat].plain if fast else self._exact[seat]
         # A seat's own action does not change the other's reach, so several ends
         # share one reach vector: each distinct vector is multiplied once, and all
         # of them in one product, since the product's cost is mostly reading the
@@ -293,11 +297,6 @@ class RoundGame:
                 per_hand = np.where(reached > 1e-15, q / reached, np.nan)
             found[node.index] = per_hand + node.put[seat]
         return found
-
-
-def _single(matrix: npt.NDArray[np.float64]) -> npt.NDArray[np.float32]:
-    """A contiguous single-precision copy, the layout the iterations' products read fastest."""
-    return np.ascontiguousarray(matrix, dtype=np.float32)
 
 
 def _products(matrix: Matrix, reaches: list[Vector]) -> dict[int, Vector]:
