@@ -45,17 +45,12 @@ class SeatPlan:
     owner: Index  # the history (position in ``nodes``) of each action column
     parent: tuple[int, ...]  # the action column leading to each history, -1 from the start
     # The opponent's sequences: column 0 is its entry; each step fills the
-    # columns [first, first + k) from column ``from_`` times its strategy at ``node``.
+    # columns [first, first + k) from column ``from_`` times its strategy at a node.
     sequences: int
-    steps: tuple[tuple[int, int, int], ...]  # (opponent's node index, from_, first)
-    meet_sequences: Index  # the sequences some end of the round needs
-    win_sequences: Index  # the sequences a showdown needs
-    win_in_meet: Index  # where each of ``win_sequences`` is among ``meet_sequences``
-    end_meet: Index  # each end's column among ``meet_sequences``
-    end_win: Index  # each end's column among ``win_sequences`` (0 when no showdown)
-    meet_stake: Vector  # chips per unit of the chance of meeting, per end
-    win_stake: Vector  # chips per unit of the chance of winning, per end
-    gather: Array  # ends x (action columns + 1): which ends each action leads to first
+    steps: tuple[tuple[int, int, int, int], ...]  # (opponent's node, from_, first, k)
+    basis: Index  # the sequences that go through the matrices (see ``seat_plan``)
+    to_meet: Array  # basis x (action columns + 1): chips per unit of the meet product
+    to_win: Array  # the same per unit of the win product
     below: tuple[tuple[tuple[int, int], ...], ...]  # per history: (column, later history)
     below_start: tuple[int, ...]  # the histories the start leads to first (not its own)
     starts_here: bool  # the seat acts first: the start is its history 0
@@ -77,7 +72,7 @@ def seat_plan(tree: BettingTree, seat: int, pot: float) -> SeatPlan:
 
     # The opponent's sequences, in tree order (parents are filled before children).
     sequence = {0: 0}
-    steps: list[tuple[int, int, int]] = []
+    steps: list[tuple[int, int, int, int]] = []
     count = 1
     parent_column: dict[int, int] = {0: -1}
     for node in tree.nodes:
@@ -89,27 +84,39 @@ def seat_plan(tree: BettingTree, seat: int, pot: float) -> SeatPlan:
                 sequence[child] = here
                 parent_column[child] = column_of[(node.index, k)]
         else:
-            steps.append((node.index, here, count))
+            steps.append((node.index, here, count, len(node.children)))
             for _, child in node.children:
                 sequence[child] = count
                 parent_column[child] = parent_column[node.index]
                 count += 1
+    # At each of the opponent's histories its hands' reach splits among its
+    # actions, so the last action's sequence is the parent's minus the others':
+    # the products need only the entry and every sequence but those last ones
+    # (9 columns instead of the 13 the ends use, with a cap of 4), and every
+    # end's column is a fixed sum of theirs (``coefficient``).
+    basis = [0] + [first + k for _, _, first, size in steps for k in range(size - 1)]
+    position_in_basis = {q: b for b, q in enumerate(basis)}
+    coefficient = np.zeros((count, len(basis)))
+    coefficient[0, 0] = 1.0
+    for _, source, first, size in steps:
+        last = first + size - 1
+        coefficient[last] = coefficient[source]
+        for q in range(first, last):
+            coefficient[q, position_in_basis[q]] = 1.0
+            coefficient[last] -= coefficient[q]
     ends = tree.ends
-    meet_sequences = sorted({sequence[e.index] for e in ends})
-    win_sequences = sorted({sequence[e.index] for e in ends if e.end == "showdown"})
-    meet_stake, win_stake = [], []
-    for end in ends:
-        put = end.put
+    meet_stake = np.zeros((count, len(ends)))  # chips per unit of meet, by sequence and end
+    win_stake = np.zeros((count, len(ends)))
+    for k, end in enumerate(ends):
+        put, q = end.put, sequence[end.index]
         if end.end == "showdown":
-            meet_stake.append(-float(put[0]))
-            win_stake.append(pot + 2.0 * put[0])
+            meet_stake[q, k] = -float(put[0])
+            win_stake[q, k] = pot + 2.0 * put[0]
         elif end.folder == seat:
-            meet_stake.append(-float(put[seat]))
-            win_stake.append(0.0)
+            meet_stake[q, k] = -float(put[seat])
         else:
             assert end.folder is not None
-            meet_stake.append(pot + put[end.folder])
-            win_stake.append(0.0)
+            meet_stake[q, k] = pot + put[end.folder]
 
     # What each of the seat's actions (and the start) leads to before it acts again.
     end_position = {e.index: k for k, e in enumerate(ends)}
@@ -145,17 +152,9 @@ def seat_plan(tree: BettingTree, seat: int, pot: float) -> SeatPlan:
         parent=tuple(parent_column[n.index] for n in mine),
         sequences=count,
         steps=tuple(steps),
-        meet_sequences=np.array(meet_sequences, dtype=np.intp),
-        win_sequences=np.array(win_sequences, dtype=np.intp),
-        win_in_meet=np.array([meet_sequences.index(q) for q in win_sequences], dtype=np.intp),
-        end_meet=np.array([meet_sequences.index(sequence[e.index]) for e in ends], dtype=np.intp),
-        end_win=np.array(
-            [win_sequences.index(sequence[e.index]) if e.end == "showdown" else 0 for e in ends],
-            dtype=np.intp,
-        ),
-        meet_stake=np.array(meet_stake),
-        win_stake=np.array(win_stake),
-        gather=gather,
+        basis=np.array(basis, dtype=np.intp),
+        to_meet=coefficient.T @ meet_stake @ gather,
+        to_win=coefficient.T @ win_stake @ gather,
         below=tuple(tuple(b) for b in below),
         below_start=tuple(below_start),
         starts_here=starts_here,
@@ -186,9 +185,10 @@ def opponent_sequences(
     found = np.empty((len(entry), plan.sequences), dtype=np.float32)
     found[:, 0] = entry
     where = {node.index: cols for node, cols in zip(other.nodes, other.columns, strict=True)}
-    for index, source, first in plan.steps:
-        a, b = where[index]
-        found[:, first : first + b - a] = found[:, source : source + 1] * other_strategy[:, a:b]
+    for index, source, first, size in plan.steps:
+        a = where[index][0]
+        parent = found[:, source : source + 1]
+        found[:, first : first + size] = parent * other_strategy[:, a : a + size]
     return found
 
 
@@ -264,19 +264,18 @@ class Products:
             self._single = (_single(self._double[0]), _single(self._double[1]))
         return self._single
 
-    def __call__(self, x: Single, wins: Index) -> tuple[Single, Single]:
-        """``meet @ x`` and ``win @ x[:, wins]`` (``x``: a column per opponent's sequence)."""
+    def __call__(self, x: Single) -> tuple[Single, Single]:
+        """``meet @ x`` and ``win @ x`` (``x``: a column per opponent's sequence)."""
         if not self.bands:
             meet, win = self.plain
-            return meet @ x, win @ np.ascontiguousarray(x[:, wins])
+            return meet @ x, win @ x
         x = x[self.columns]
-        xw = np.ascontiguousarray(x[:, wins])
         met = np.empty((len(self.rows), x.shape[1]), dtype=np.float32)
-        won = np.empty((len(self.rows), len(wins)), dtype=np.float32)
+        won = np.empty_like(met)
         for a, b, low, high, below, rest, band in self.bands:
             part = below @ x[:low]
             met[a:b] = part + rest @ x[low:]
-            won[a:b] = part[:, wins] + band @ xw[low:high]
+            won[a:b] = part + band @ x[low:high]
         return met[self.unsort], won[self.unsort]
 
 
@@ -307,9 +306,8 @@ def action_values(
     ``products`` holds the seat's matrices (rows: its hands); two products,
     then small arrays only.
     """
-    met, won = products(np.ascontiguousarray(sequences[:, plan.meet_sequences]), plan.win_in_meet)
-    ends = met[:, plan.end_meet] * plan.meet_stake + won[:, plan.end_win] * plan.win_stake
-    values: Array = ends @ plan.gather
+    met, won = products(np.ascontiguousarray(sequences[:, plan.basis]))
+    values: Array = met @ plan.to_meet + won @ plan.to_win
     history = np.empty((values.shape[0], len(plan.nodes)))
     for p in range(len(plan.nodes) - 1, -1, -1):
         for column, later in plan.below[p]:
