@@ -162,7 +162,9 @@ class RoundGame:
         between updates of its own throw regrets.
         """
         self._strategies = None
-        now = {node.index: self.current(node) for node in self._decisions}
+        # CFR+'s regrets are never negative, so regret matching is a plain
+        # normalisation here (``current``'s care for negative regrets is not needed).
+        now = {node.index: normalised(self.regret[node.index]) for node in self._decisions}
 
         def policy(node: Node) -> npt.NDArray[np.float64]:
             return now[node.index]
