@@ -5,7 +5,10 @@ hand it may hold, and all of them are updated together as one array (rows:
 hands, columns: actions). The opponent's hands enter only through the hand
 matrix, so one iteration is a walk over the tiny tree plus two matrix
 products per seat (one with the chance of each pair of hands, one with the
-pot share at a showdown) for all the round's ends together.
+pot share at a showdown) for all the round's ends together. ``iterate``
+makes that walk from a plan of the tree worked out once (``round_plan``);
+the general walk here (``walk``) serves everything a solution reports and
+the last draw's solver.
 
 The algorithm is Discounted CFR (Brown and Sandholm 2019) with their
 recommended α = 1.5, β = 0, γ = 2 (``iterate``): after iteration t the
@@ -14,9 +17,8 @@ halved, and iteration t counts t squared in the average strategy; the seats
 update in turn (alternating updates). Against the CFR+ this solver used
 before (regrets floored at zero, the same averaging) it reached 0.5
 milli-big-bets per hand in about half the iterations on the bench's spots
-(1,000 hands a side, every game: 90 to 200 iterations against 250 to 400,
-2026-12-07), since a bad action's regret can recover when it turns good
-without waiting for a floored sum to climb back. ``update`` keeps CFR+ for
+(1,000 hands a side, every game: 100 to 210 iterations against 250 to 400,
+2026-12-07; docs/benchmarks.md). ``update`` keeps CFR+ for
 the last draw's solver, whose throw regrets are CFR+ too.
 
 The average strategy is the answer; its distance from an equilibrium is
@@ -73,7 +75,8 @@ class RoundGame:
         meet, win = matrix.meet, matrix.win
         # Seat 0 reads rows against seat 1's reach, seat 1 the transposes (views:
         # the double matrices are not copied). ``_exact`` serves every figure a
-        # solution reports, ``_fast`` (single precision, contiguous) the iterations.
+        # solution reports, ``_fast`` (single precision, ``round_plan.Products``) the
+        # iterations.
         self._exact: tuple[tuple[Matrix, Matrix], tuple[Matrix, Matrix]] = (
             (meet, win),
             (meet.T, (meet - win).T),
@@ -101,31 +104,6 @@ class RoundGame:
         self.entry: list[Vector] = [np.ones(self.sizes[0]), np.ones(self.sizes[1])]
 
     # -- strategies -------------------------------------------------------------
-
-    def current(self, node: Node) -> npt.NDArray[np.float64]:
-        """Regret matching: each hand plays its positive regrets in proportion.
-
-        A hand with no positive regret plays its highest-regret actions evenly
-        (all of them while every regret is zero). Any strategy keeps regret
-        matching's guarantee when no regret is positive; this one matters
-        because Discounted CFR keeps negative regrets (halved each iteration)
-        where CFR+ floored them: at a history the opponent stops reaching, the
-        regrets shrink towards zero and playing evenly would average a
-        dominated action (calling a raise with a hand that cannot win) back
-        into the answer.
-        """
-        regret = self.regret[node.index]
-        positive = np.maximum(regret, 0.0)
-        total = positive.sum(axis=1, keepdims=True)
-        result: npt.NDArray[np.float64] = np.divide(
-            positive, total, out=np.zeros(regret.shape), where=total > 0
-        )
-        none = total[:, 0] <= 0
-        if none.any():
-            rows = regret[none]
-            best = (rows >= rows.max(axis=1, keepdims=True)).astype(np.float64)
-            result[none] = best / best.sum(axis=1, keepdims=True)
-        return result
 
     def averaged(self, node: Node) -> npt.NDArray[np.float64]:
         """The average strategy, the one CFR converges with."""
@@ -163,7 +141,7 @@ class RoundGame:
         """
         self._strategies = None
         # CFR+'s regrets are never negative, so regret matching is a plain
-        # normalisation here (``current``'s care for negative regrets is not needed).
+        # normalisation here (``round_plan.strategy`` also handles negative ones).
         now = {node.index: normalised(self.regret[node.index]) for node in self._decisions}
 
         def policy(node: Node) -> npt.NDArray[np.float64]:

@@ -162,7 +162,15 @@ def seat_plan(tree: BettingTree, seat: int, pot: float) -> SeatPlan:
 
 
 def strategy(plan: SeatPlan, regret: Array) -> Array:
-    """Regret matching over all the seat's histories at once (``RoundGame.current`` per history)."""
+    """Regret matching over all the seat's histories at once.
+
+    Each hand plays its positive regrets in proportion. Discounted CFR keeps
+    negative regrets (halved each iteration, where CFR+ floored them at
+    zero), so a hand may have none positive; any strategy keeps regret
+    matching's guarantee then, and this one plays the actions of highest
+    regret evenly (all of them while every regret is zero) rather than all
+    actions evenly, which would mix a plainly worse action back in.
+    """
     positive = np.maximum(regret, 0.0)
     total = np.add.reduceat(positive, plan.starts, axis=1)
     spread = total[:, plan.owner]
