@@ -10,13 +10,15 @@ seat, as index arrays:
   of one array (regrets, strategies and averages of all of them at once);
 - the opponent's reach vectors (one per sequence of its own actions: what
   its hands do does not change when the seat acts), filled in tree order as
-  columns of one array, which goes through each matrix in one product;
-- each end of the round as a column of those products times a stake, and
-  each of the seat's actions as the sum of the ends it leads to before the
-  seat acts again (one small matrix), plus the seat's later histories.
+  columns of one array; only the entry and every sequence but the last
+  action's at each history go through the matrices (the last is the
+  parent's minus its siblings'), in one product per matrix (``Products``);
+- each end of the round as a fixed combination of those product columns
+  times its stake, summed into the seat's action it follows before the seat
+  acts again (one small matrix), plus the seat's later histories.
 
 The values are the same counterfactual values ``RoundGame.walk`` computes
-(``tests/evaluator/solver/test_last_round.py`` holds the two together).
+(``tests/evaluator/solver/test_round_plan.py`` holds the two together).
 """
 
 from __future__ import annotations
