@@ -122,9 +122,7 @@ class RoundGame:
         strategies = self._strategies
         for seat in (0, 1):
             plan, mine = plans[seat], strategies[seat]
-            sequences = opponent_sequences(
-                plan, self.entry[1 - seat], plans[1 - seat], strategies[1 - seat]
-            )
+            sequences = opponent_sequences(plan, self.entry[1 - seat], strategies[1 - seat])
             values, history = action_values(plan, self._fast[seat], sequences, mine)
             regret = self._regrets[seat]
             regret += values[:, :-1] - history[:, plan.owner]

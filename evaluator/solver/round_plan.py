@@ -43,13 +43,15 @@ class SeatPlan:
     seat: int
     nodes: tuple[Node, ...]  # the seat's histories, parents first
     columns: tuple[tuple[int, int], ...]  # each history's action columns [start, stop)
-    starts: Index  # the first column of each history (for np.add.reduceat)
+    starts: Index  # the first column of each history
+    spread: Array  # columns x histories: 1 where the column is one of the history's actions
     owner: Index  # the history (position in ``nodes``) of each action column
     parent: tuple[int, ...]  # the action column leading to each history, -1 from the start
     # The opponent's sequences: column 0 is its entry; each step fills the
-    # columns [first, first + k) from column ``from_`` times its strategy at a node.
+    # columns [first, first + k) from column ``from_`` times the opponent's
+    # strategy in its action columns [at, at + k).
     sequences: int
-    steps: tuple[tuple[int, int, int, int], ...]  # (opponent's node, from_, first, k)
+    steps: tuple[tuple[int, int, int, int], ...]  # (at, from_, first, k)
     basis: Index  # the sequences that go through the matrices (see ``seat_plan``)
     to_meet: Array  # basis x (action columns + 1): chips per unit of the meet product
     to_win: Array  # the same per unit of the win product
@@ -75,6 +77,7 @@ def seat_plan(tree: BettingTree, seat: int, pot: float) -> SeatPlan:
     # The opponent's sequences, in tree order (parents are filled before children).
     sequence = {0: 0}
     steps: list[tuple[int, int, int, int]] = []
+    theirs = 0  # the opponent's next action column (its histories in tree order too)
     count = 1
     parent_column: dict[int, int] = {0: -1}
     for node in tree.nodes:
@@ -86,7 +89,8 @@ def seat_plan(tree: BettingTree, seat: int, pot: float) -> SeatPlan:
                 sequence[child] = here
                 parent_column[child] = column_of[(node.index, k)]
         else:
-            steps.append((node.index, here, count, len(node.children)))
+            steps.append((theirs, here, count, len(node.children)))
+            theirs += len(node.children)
             for _, child in node.children:
                 sequence[child] = count
                 parent_column[child] = parent_column[node.index]
@@ -150,6 +154,7 @@ def seat_plan(tree: BettingTree, seat: int, pot: float) -> SeatPlan:
         nodes=tuple(mine),
         columns=tuple(columns),
         starts=np.array([a for a, _ in columns], dtype=np.intp),
+        spread=(owner[:, None] == np.arange(len(mine))[None, :]).astype(np.float64),
         owner=owner.astype(np.intp),
         parent=tuple(parent_column[n.index] for n in mine),
         sequences=count,
@@ -174,9 +179,15 @@ def strategy(plan: SeatPlan, regret: Array) -> Array:
     actions evenly, which would mix a plainly worse action back in.
     """
     positive = np.maximum(regret, 0.0)
-    total = np.add.reduceat(positive, plan.starts, axis=1)
-    spread = total[:, plan.owner]
-    result: Array = np.divide(positive, spread, out=np.zeros(regret.shape), where=spread > 0)
+    # Each history's total, and that spread back over its actions, as two tiny
+    # products with the 0/1 ``spread`` matrix: np.add.reduceat took 70 us for
+    # the totals of 1,000 x 13 regrets, the product 14 us; a plain division
+    # with the zeros raised to the tiniest float took 25 us against 54 us for
+    # a division with ``where`` (2026-12-07).
+    total = positive @ plan.spread
+    spread = total @ plan.spread.T
+    np.maximum(spread, np.finfo(np.float64).tiny, out=spread)
+    result: Array = positive / spread  # 0 where no regret is positive, filled below
     empty = total <= 0
     if empty.any():
         for p, (a, b) in enumerate(plan.columns):
@@ -188,15 +199,14 @@ def strategy(plan: SeatPlan, regret: Array) -> Array:
     return result
 
 
-def opponent_sequences(
-    plan: SeatPlan, entry: Vector, other: SeatPlan, other_strategy: Array
-) -> npt.NDArray[np.float32]:
-    """The opponent's reach of each of its sequences, as columns (single precision)."""
+def opponent_sequences(plan: SeatPlan, entry: Vector, other_strategy: Array) -> Single:
+    """The opponent's reach of each of its sequences, as columns (single precision).
+
+    ``other_strategy`` is the opponent's, in the columns of its own plan.
+    """
     found = np.empty((len(entry), plan.sequences), dtype=np.float32)
     found[:, 0] = entry
-    where = {node.index: cols for node, cols in zip(other.nodes, other.columns, strict=True)}
-    for index, source, first, size in plan.steps:
-        a = where[index][0]
+    for a, source, first, size in plan.steps:
         parent = found[:, source : source + 1]
         found[:, first : first + size] = parent * other_strategy[:, a : a + size]
     return found

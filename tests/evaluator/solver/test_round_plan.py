@@ -47,9 +47,7 @@ def test_the_plan_and_the_walk_give_every_action_the_same_value(game, cap, first
     mixes = [strategy(plans[s], solved._regrets[s]) for s in (0, 1)]
     for seat in (0, 1):
         plan = plans[seat]
-        sequences = opponent_sequences(
-            plan, solved.entry[1 - seat], plans[1 - seat], mixes[1 - seat]
-        )
+        sequences = opponent_sequences(plan, solved.entry[1 - seat], mixes[1 - seat])
         values, history = action_values(plan, solved._fast[seat], sequences, mixes[seat])
 
         columns = {
