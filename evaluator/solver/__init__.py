@@ -1,4 +1,7 @@
-"""The equilibrium solver: heads-up fixed-limit spots solved by CFR+, with their exploitability.
+"""The equilibrium solver: heads-up fixed-limit spots solved by CFR, with their exploitability.
+
+The last round alone is solved by Discounted CFR (``round_cfr``), the last
+draw with it by CFR+ (``last_draw``).
 
 Plain Python and numpy, no Django. The public API, which pages and the
 ``solve`` command use (docs/play.md, "The equilibrium solver"):

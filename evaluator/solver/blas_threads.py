@@ -1,6 +1,6 @@
 """Ask numpy's OpenBLAS for one thread: the solver's matrix products are small.
 
-Why: one CFR+ iteration multiplies a range-by-range matrix by a dozen reach
+Why: one CFR iteration multiplies a range-by-range matrix by a dozen reach
 vectors. Split over threads, such a product spends more time handing work
 out than doing it, and on a machine whose cores are already busy (a web
 server, a shared test machine) it was nine times slower than one thread

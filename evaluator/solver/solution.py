@@ -27,7 +27,7 @@ class Solution:
     """An approximate equilibrium of one spot, given both seats' ranges.
 
     - ``strategy[hand][history]``: each action's probability for the seat to
-      act at ``history`` holding ``hand`` (the average strategy of CFR+).
+      act at ``history`` holding ``hand`` (the average strategy of the iterations).
     - ``choice_values[hand][history]``: each action's value in chips from that
       point on (what the seat collects minus what it adds from then), both
       seats playing the equilibrium afterwards; absent where the opponent's
