@@ -84,7 +84,9 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
                 self.last_sent = after
             await self._catch_up(only_new=True)
         elif kind == "act":
-            refusal = await database_sync_to_async(self._act)(content)
+            # Off the process's one synchronous thread: moves at different tables wait on
+            # the database side by side (the table's row lock still orders each table's).
+            refusal = await database_sync_to_async(self._act, thread_sensitive=False)(content)
             if refusal:
                 await self.send_json({"type": "refused", "message": refusal})
         elif kind == "tick":
