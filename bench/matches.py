@@ -74,20 +74,36 @@ def hero_of(name: str) -> Strategy:
     return computer(name)
 
 
-def _play(args: tuple[str, str, Sequence[int], ValueModel]) -> list[DealResult]:
-    """One worker's share of a match (a plain function, so a process pool can call it)."""
+Played = tuple[list[DealResult], list[str]]
+
+
+def _play(args: tuple[str, str, Sequence[int], ValueModel]) -> Played:
+    """One worker's share of a match (a plain function, so a process pool can call it).
+
+    A deal where a player raises an error is left out and reported, so one
+    bug does not lose the whole run; the report counts them.
+    """
     hero, opponent, seeds, model = args
-    return play_match(hero_of(hero), opponent, seeds, GAMES, model)
+    strategy = hero_of(hero)
+    results: list[DealResult] = []
+    failed: list[str] = []
+    for seed in seeds:
+        try:
+            results += play_match(strategy, opponent, [seed], GAMES, model)
+        except Exception as error:  # noqa: BLE001 - reported below, the run goes on
+            failed.append(f"seed {seed}: {type(error).__name__}: {error}")
+    return results, failed
 
 
-def run(hero: str, opponent: str, hands: int, jobs: int, model: ValueModel) -> list[DealResult]:
+def run(hero: str, opponent: str, hands: int, jobs: int, model: ValueModel) -> Played:
     seeds = list(range(FIRST_SEED, FIRST_SEED + max(1, hands // 2)))
     if jobs <= 1 or len(seeds) < 2 * jobs:
         return _play((hero, opponent, seeds, model))
     chunks = [seeds[i::jobs] for i in range(jobs)]
     with ProcessPoolExecutor(jobs) as pool:
-        parts = pool.map(_play, [(hero, opponent, c, model) for c in chunks])
-        return sorted((d for part in parts for d in part), key=lambda d: d.seed)
+        parts = list(pool.map(_play, [(hero, opponent, c, model) for c in chunks]))
+    results = sorted((d for part, _ in parts for d in part), key=lambda d: d.seed)
+    return results, [f for _, failed in parts for f in failed]
 
 
 def shown(e: Estimate) -> str:
@@ -96,7 +112,7 @@ def shown(e: Estimate) -> str:
 
 def match_lines(hero: str, opponent: str, hands: int, jobs: int, model: ValueModel) -> list[Line]:
     started = time.perf_counter()
-    results = run(hero, opponent, hands, jobs, model)
+    results, failed = run(hero, opponent, hands, jobs, model)
     seconds = time.perf_counter() - started
     r = report(results)
     played = r.raw.hands
@@ -109,6 +125,9 @@ def match_lines(hero: str, opponent: str, hands: int, jobs: int, model: ValueMod
         Line(f"{who}, variance raw / dup + luck", f"{r.reduction:.2f}x", "", None),
         Line(f"{who}, hands for ±{TARGET:g} bb/100", f"{needed:,}", "", None),
     ]
+    if failed:
+        lines.append(Line(f"{who}, deals left out (a player's error)", f"{len(failed)}", "", None))
+        lines += [Line(f"  {text[:120]}", "", "", None) for text in failed[:3]]
     if played < needed:
         hours = seconds / played * needed / 3600 * max(1, jobs)
         lines.append(Line(f"{who}, those hands in one process", f"{hours:,.1f} h", "", None))
