@@ -30,7 +30,7 @@ from .players import PERSONALITIES, SNOW_BELOW, STYLES, View, decide_draw
 from .reading import keep_value
 
 POOL = 300  # hands kept per pool: enough that the coach's samples rarely repeat one
-POPULATION = "population"  # a player who is each personality equally often
+POPULATION = "population"  # a player who is each of the three styles equally often
 MAX_ROUNDS = 40  # fresh starts allowed when too few hands match the draws seen
 
 
