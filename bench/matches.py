@@ -24,12 +24,16 @@ from concurrent.futures import ProcessPoolExecutor
 from bench.measure import Line, show
 from evaluator.play import coach_action
 from evaluator.play.matches import (
+    FIT_SEED,
     DealResult,
     Estimate,
+    FitRow,
     Strategy,
     ValueModel,
     computer,
+    fit_rows,
     play_match,
+    pooled_model,
     report,
     value_model,
 )
@@ -55,6 +59,13 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--jobs", type=int, default=1, help="worker processes for the matches")
     parser.add_argument(
+        "--fit-deals",
+        type=int,
+        default=300,
+        help="deals of each match's own two players, on other seeds, its luck weights are "
+        "fitted on (0: one shared fit on Solid's hands)",
+    )
+    parser.add_argument(
         "--matches",
         default="reference,bot,coach",
         help="which matches: reference (Solid vs the others), bot, coach",
@@ -66,6 +77,7 @@ def quick(options: argparse.Namespace) -> None:
     options.match_hands = min(options.match_hands, 200)
     options.coach_match_hands = min(options.coach_match_hands, 4)
     options.bot_match_hands = min(options.bot_match_hands, 8)
+    options.fit_deals = min(options.fit_deals, 20)
 
 
 def hero_of(name: str) -> Strategy:
@@ -95,6 +107,34 @@ def _play(args: tuple[str, str, Sequence[int], ValueModel]) -> Played:
     return results, failed
 
 
+def _fit(args: tuple[str, str, Sequence[int]]) -> list[FitRow]:
+    hero, opponent, seeds = args
+    return fit_rows(hero_of(hero), opponent, seeds, GAMES)
+
+
+def pairing_model(hero: str, opponent: str, deals: int, jobs: int) -> ValueModel:
+    """The match's own value function, fitted before it on seeds no match uses.
+
+    A deal where a player raises an error is skipped here too.
+    """
+    seeds = list(range(FIT_SEED + 10**6, FIT_SEED + 10**6 + deals))
+    chunks = [[s] for s in seeds]
+    work = [(hero, opponent, c) for c in chunks]
+    if jobs <= 1:
+        parts = [_safe_fit(w) for w in work]
+    else:
+        with ProcessPoolExecutor(jobs) as pool:
+            parts = list(pool.map(_safe_fit, work, chunksize=4))
+    return pooled_model([r for part in parts for r in part], GAMES)
+
+
+def _safe_fit(args: tuple[str, str, Sequence[int]]) -> list[FitRow]:
+    try:
+        return _fit(args)
+    except Exception:  # noqa: BLE001 - a failing deal only leaves the fit one deal short
+        return []
+
+
 def run(hero: str, opponent: str, hands: int, jobs: int, model: ValueModel) -> Played:
     seeds = list(range(FIRST_SEED, FIRST_SEED + max(1, hands // 2)))
     if jobs <= 1 or len(seeds) < 2 * jobs:
@@ -110,7 +150,13 @@ def shown(e: Estimate) -> str:
     return f"{e.mean:+.1f} ± {e.half:.1f}"
 
 
-def match_lines(hero: str, opponent: str, hands: int, jobs: int, model: ValueModel) -> list[Line]:
+def match_lines(
+    hero: str, opponent: str, hands: int, options: argparse.Namespace, shared: ValueModel
+) -> list[Line]:
+    jobs = options.jobs
+    model = shared
+    if options.fit_deals > 0:
+        model = pairing_model(hero, opponent, options.fit_deals, jobs)
     started = time.perf_counter()
     results, failed = run(hero, opponent, hands, jobs, model)
     seconds = time.perf_counter() - started
@@ -146,25 +192,24 @@ def bench_matches(options: argparse.Namespace) -> list[Line]:
     """Every match the options ask for; the value function is fitted first, once."""
     started = time.perf_counter()
     model = value_model(GAMES)
+    how = (
+        f"each match's own players, {options.fit_deals} other deals"
+        if options.fit_deals > 0
+        else "Solid's hands, other seeds"
+    )
     lines = [
-        Line(
-            "luck value function fitted (other seeds)",
-            f"{time.perf_counter() - started:.1f} s",
-            "",
-            None,
-        )
+        Line(f"luck weights fitted on {how}", f"{time.perf_counter() - started:.1f} s", "", None)
     ]
     wanted = {name.strip() for name in options.matches.split(",")}
-    jobs = options.jobs
     if "reference" in wanted:
         for opponent in ("caller", "aggressor"):
-            lines += match_lines("solid", opponent, options.match_hands, jobs, model)
+            lines += match_lines("solid", opponent, options.match_hands, options, model)
     if "bot" in wanted:
         for opponent in STYLES:
-            lines += match_lines("equilibrium", opponent, options.bot_match_hands, jobs, model)
+            lines += match_lines("equilibrium", opponent, options.bot_match_hands, options, model)
     if "coach" in wanted:
         for opponent in (*STYLES, "equilibrium"):
-            lines += match_lines("coach", opponent, options.coach_match_hands, jobs, model)
+            lines += match_lines("coach", opponent, options.coach_match_hands, options, model)
     return lines
 
 

@@ -205,6 +205,44 @@ def value_model(games: tuple[str, ...], deals: int = FIT_DEALS) -> ValueModel:
     return ValueModel({game: fit_weights(game, deals) for game in games})
 
 
+FitRow = tuple[str, tuple[float, ...], float]  # game, luck terms, result in big bets
+
+
+def fit_rows(
+    hero: Strategy, opponent: str, seeds: Sequence[int], games: Sequence[str]
+) -> list[FitRow]:
+    """Both chairs of each seed, with the luck terms and the result: what a pairing's own
+    value function is fitted on. Give seeds no match uses (from ``FIT_SEED`` on)."""
+    rows: list[FitRow] = []
+    for seed in seeds:
+        game = games[seed % len(games)]
+        big = get_profile(game).big_bet
+        for chair in (0, 1):
+            hand = play_out(match_table(game, seed, chair, opponent), hero)
+            rows.append((game, luck_terms(hand, chair), hand.net()[chair] / big))
+    return rows
+
+
+def pooled_model(rows: Sequence[FitRow], games: Sequence[str]) -> ValueModel:
+    """One set of weights for every game with the same number of draws, fitted by least
+    squares on ``rows``: few hands fit a few weights better than one set per game."""
+    import numpy as np
+
+    weights: dict[str, tuple[float, ...]] = {}
+    for size in {feature_count(get_profile(g)) for g in games}:
+        same = [r for r in rows if len(r[1]) == size]
+        if not same:
+            solved = [0.0] * size
+        else:
+            x = np.array([r[1] for r in same])
+            y = np.array([r[2] for r in same])
+            solved = [float(v) for v in np.linalg.lstsq(x, y, rcond=None)[0]]
+        for game in games:
+            if feature_count(get_profile(game)) == size:
+                weights[game] = tuple(solved)
+    return ValueModel(weights)
+
+
 # -- a match ------------------------------------------------------------------------
 
 

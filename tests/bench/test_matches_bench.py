@@ -11,7 +11,7 @@ LINES = (
     "solid v caller, variance raw / dup + luck",
     "solid v caller, hands for ±1 bb/100",
     "solid v caller, 95% interval (bb/100)",
-    "luck value function fitted",
+    "luck weights fitted on",
 )
 
 

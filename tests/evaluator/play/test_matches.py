@@ -99,3 +99,13 @@ def test_a_one_card_draws_luck_sums_to_zero_over_every_card_chance_could_give():
     lucks = [share((card,)) - expected for card in stub]
     assert statistics.fmean(lucks) == pytest.approx(0, abs=1e-12)
     assert max(lucks) > 0 > min(lucks)
+
+
+def test_a_pairings_own_fit_gives_every_game_of_a_size_the_same_weights():
+    from evaluator.play.matches import FIT_SEED, fit_rows, pooled_model
+
+    rows = fit_rows(computer("solid"), "aggressor", range(FIT_SEED, FIT_SEED + 30), GAMES)
+    assert len(rows) == 60
+    model = pooled_model(rows, GAMES)
+    assert len(set(model.weights.values())) == 1
+    assert set(model.weights) == set(GAMES)
