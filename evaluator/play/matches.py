@@ -21,12 +21,14 @@ with its 95% interval:
   never the expected result.
 
 The value function (``ValueModel``): a weighted sum of simple readings of
-the cards, one weight per chance event of the game, fitted once per game by
-least squares on hands of Solid against Caller and Aggressor dealt from seeds no match
-uses (``FIT_SEED``). The readings are each seat's rough share of the pot from
-its cards with the draws to come (``reading.keep_value``, as the computer
-players read hands), and after the last card the share of the pot the
-showdown would give; every draw's reading is scaled by the pot at the
+the cards, one weight per chance event of the game, fitted by least squares
+before the match on hands dealt from seeds no match uses (``FIT_SEED`` on):
+either on the match's own two players (``fit_rows`` and ``pooled_model``, one
+set of weights for the games of a size), or once per game on Solid against
+Caller and Aggressor (``value_model``). The readings are each seat's rough
+share of the pot from its cards with the draws to come (``reading.keep_value``,
+as the computer players read hands), and the share of the pot a showdown
+between the two hands as they stand would give; every draw's reading is scaled by the pot at the
 time. The expectation before a draw is exact when the draw is small (every
 possible card counted) and otherwise the mean over ``samples`` random draws
 from the cards still in the stub, drawn with a generator of its own; either
