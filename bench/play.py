@@ -41,6 +41,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bench.matches import add_options as add_match_options
+from bench.matches import bench_matches
+from bench.matches import quick as quick_matches
 from bench.measure import MARKDOWN_HEAD, Line, show
 from evaluator import PROFILES, parse_deal, replay
 from evaluator.cards import Card
@@ -733,6 +736,7 @@ def parse_options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--coach-parts", default="timings,reference,heads-up", help="which of part 5 to run"
     )
+    add_match_options(parser)  # part 5's honest matches (``--coach-parts matches``)
     parser.add_argument("--markdown", action="store_true", help="rows of docs/benchmarks.md")
     parser.add_argument(
         "--quick",
@@ -746,6 +750,7 @@ def parse_options(argv: Sequence[str] | None) -> argparse.Namespace:
         options.timed_actions = min(options.timed_actions, 50)
         options.timed_grades = min(options.timed_grades, 10)
         options.style_hands = min(options.style_hands, 300)
+        quick_matches(options)
     return options
 
 
@@ -774,6 +779,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "timings": bench_coach_timings,
         "reference": bench_reference,
         "heads-up": bench_heads_up,
+        "matches": bench_matches,
     }
     for name in options.coach_parts.split(","):
         for line in parts[name.strip()](options):

@@ -17,6 +17,7 @@ from badacey_site.whole_numbers import read_whole_number
 from evaluator import PROFILES, EvaluatorError, get_profile
 from evaluator.cards import DECK, SUIT_NAMES, SUITS, Card, format_cards, parse_card
 from evaluator.play import PERSONALITIES, Action, TableSettings, card_code
+from evaluator.play.players import HEADS_UP_ONLY
 from evaluator.play.spot import Spot, SpotError, spot_from_json
 from evaluator.play.table import DEFAULT_SEATS, MAX_SEATS, MIN_SEATS, SEAT_NAMES
 from evaluator.profiles import GameProfile
@@ -32,8 +33,13 @@ def _default_style(seat: int) -> str:
     return DEFAULT_STYLES[(seat - 1) % len(DEFAULT_STYLES)]
 
 
-def personality_choices() -> list[tuple[str, str]]:
-    return [(p.key, f"{p.name}: {p.description}") for p in PERSONALITIES.values()]
+def personality_choices(heads_up: bool = False) -> list[tuple[str, str]]:
+    """The computer players a seat may be; the heads-up-only ones for the first seat alone."""
+    return [
+        (p.key, f"{p.name}: {p.description}")
+        for p in PERSONALITIES.values()
+        if heads_up or p.key not in HEADS_UP_ONLY
+    ]
 
 
 class StartForm(forms.Form):
@@ -62,7 +68,7 @@ class StartForm(forms.Form):
         for n in range(1, MAX_SEATS):
             self.fields[f"seat_{n}"] = forms.ChoiceField(
                 label=f"{SEAT_NAMES[n]} (seat {n + 1}) plays as",
-                choices=personality_choices(),
+                choices=personality_choices(heads_up=n == 1),
                 initial=_default_style(n),
                 required=False,  # a seat the table does not have needs no answer
                 help_text="Used when the table has this many seats." if n >= 2 else "",
@@ -71,6 +77,18 @@ class StartForm(forms.Form):
         self.helper.form_method = "post"
         self.helper.form_action = reverse("play:start")
         self.helper.add_input(Submit("start", "Deal me in"))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        style = data.get("seat_1")
+        if style in HEADS_UP_ONLY and data.get("seats") != 2:
+            name = PERSONALITIES[style].name
+            self.add_error(
+                "seat_1",
+                f"The {name} player sits only at a heads-up table: choose 2 players, "
+                "or another style for this seat.",
+            )
+        return data
 
     def table(self, seed: int) -> TableSettings:
         """The settings of the chosen table; call after ``is_valid``."""

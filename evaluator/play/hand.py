@@ -44,6 +44,23 @@ BETTING_KINDS = ("fold", "check", "call", "bet", "raise")
 
 
 @dataclass(frozen=True)
+class DrawChance:
+    """One seat's draw as chance dealt it: what it threw, what arrived, and the pot then.
+
+    A match's luck correction (``evaluator.play.matches``) reads these after the hand:
+    ``draws_left`` counts the draws still to come after this one, ``reshuffled`` says
+    whether the discards went back into the deck before this draw.
+    """
+
+    seat: int
+    discards: tuple[Card, ...]
+    received: tuple[Card, ...]
+    pot: int
+    draws_left: int
+    reshuffled: bool
+
+
+@dataclass(frozen=True)
 class DecisionPoint:
     """The learner's situation at one decision: enough to show it again or practise it.
 
@@ -97,6 +114,8 @@ class LiveHand:
         self._points: list[DecisionPoint] = []
         self._settlement: Settlement | None = None
         self._grading = True
+        self._moves: list[Action] = []  # every seat's actions in order, for a replay as people
+        self._chances: list[DrawChance] = []
 
     # -- building -------------------------------------------------------------
 
@@ -152,6 +171,20 @@ class LiveHand:
     @property
     def learner_actions(self) -> tuple[Action, ...]:
         return tuple(self._learner_actions)
+
+    @property
+    def moves(self) -> tuple[Action, ...]:
+        """Every seat's actions in order: at a table of people they rebuild this hand."""
+        return tuple(self._moves)
+
+    @property
+    def dealt(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's cards as dealt. Engine-side only, like ``hand_of``."""
+        return self._initial
+
+    def draw_chances(self) -> tuple[DrawChance, ...]:
+        """Every draw so far as chance dealt it. Engine-side only: it shows every seat's cards."""
+        return tuple(self._chances)
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -240,10 +273,7 @@ class LiveHand:
             raise IllegalAction("the learner has no decision to make")
         seat = self.settings.learner_seat
         rng = random.Random(f"{self.settings.seed}:{seat}:{self.step}")
-        view = self.view(seat)
-        if self._phase == "draw":
-            return Action("draw", decide_draw(PERSONALITIES[personality], view, rng))
-        return Action(decide_bet(PERSONALITIES[personality], view, rng))
+        return self._computer_action(seat, personality, rng)
 
     def payouts(self) -> dict[int, int]:
         """Chips each seat receives, from ``evaluator.settle``; only once the hand is over."""
@@ -598,6 +628,7 @@ class LiveHand:
         point = self._point()
         seat = point.seat
         self._learner_actions.append(action)
+        self._moves.append(action)
         self._points.append(DecisionPoint(**{**point.__dict__, "action": action}))
         if action.kind == "draw":
             self._remember_snow(seat, action.discards)
@@ -674,22 +705,45 @@ class LiveHand:
     def _play_computer(self, seat: int) -> None:
         key = self.settings.personalities[seat]
         assert key is not None
-        personality = PERSONALITIES[key]
         rng = random.Random(f"{self.settings.seed}:{seat}:{self._decisions[seat]}")
         self._decisions[seat] += 1
+        action = self._computer_action(seat, key, rng)
+        self._moves.append(action)
+        if action.kind == "draw":
+            self._remember_snow(seat, action.discards)
+            self._apply_draw(seat, action.discards)
+        else:
+            self._apply_bet(seat, action.kind)
+
+    def _computer_action(self, seat: int, key: str, rng: random.Random) -> Action:
+        """What the computer player ``key`` does in ``seat`` now (the one rule for both
+        a computer seat and a personality seated in the learner's chair)."""
+        personality = PERSONALITIES[key]
         view = self.view(seat)
         if self._phase == "draw":
-            discards = decide_draw(personality, view, rng)
-            self._remember_snow(seat, discards)
-            self._apply_draw(seat, discards)
-        else:
-            kind = decide_bet(personality, view, rng)
-            self._apply_bet(seat, kind)
+            return Action("draw", decide_draw(personality, view, rng))
+        if personality.equilibrium:
+            from .equilibrium import equilibrium_bet  # it asks the solver, which reads hands
+
+            kind = equilibrium_bet(self, seat, rng)
+            if kind is not None:
+                return Action(kind)
+        return Action(decide_bet(personality, view, rng))
 
     def _apply_draw(self, seat: int, discards: tuple[Card, ...]) -> None:
         assert self._draw_queue and self._draw_queue[0] == seat
         hand = self._hands[seat]
         received = [self._stub.pop() for _ in discards]
+        self._chances.append(
+            DrawChance(
+                seat,
+                tuple(discards),
+                tuple(received),
+                self._table.pot,
+                self.profile.draws - self._draws_done - 1,
+                self._reshuffled,
+            )
+        )
         for old, new in zip(discards, received, strict=True):
             hand[hand.index(old)] = new
         self._dead.extend(discards)

@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from types import MappingProxyType
 
@@ -75,6 +75,9 @@ class Personality:
     opens_raising: tuple[float, float, float, float, float]
     # Facing a raise before the draw it keeps this share of the hands it would enter.
     against_raise: float
+    # Heads-up only: in the last betting round it plays the solver's equilibrium mix
+    # (``evaluator.play.equilibrium``); everywhere else these numbers decide.
+    equilibrium: bool = False
 
     def entering(self, players: int) -> float:
         return self.enters[min(max(players, 2), 6) - 2]
@@ -83,7 +86,7 @@ class Personality:
         return self.opens_raising[min(max(players, 2), 6) - 2]
 
 
-PERSONALITIES: Mapping[str, Personality] = MappingProxyType(
+_STYLED: Mapping[str, Personality] = MappingProxyType(
     {
         p.key: p
         for p in (
@@ -129,6 +132,29 @@ PERSONALITIES: Mapping[str, Personality] = MappingProxyType(
         )
     }
 )
+
+
+# The equilibrium player plays the solver's mix in the last betting round of a heads-up
+# hand; before it, and whenever the solver has no answer, Solid's numbers decide, so the
+# coach's model reads it as a Solid player.
+PERSONALITIES: Mapping[str, Personality] = MappingProxyType(
+    {
+        **_STYLED,
+        "equilibrium": replace(
+            _STYLED["solid"],
+            key="equilibrium",
+            name="Equilibrium",
+            description=(
+                "Heads-up only: in the last betting round it plays the equilibrium mix the "
+                "solver finds for its hand; before that it plays like Solid."
+            ),
+            equilibrium=True,
+        ),
+    }
+)
+# The personalities with a style of their own (the coach's population of players).
+STYLES: tuple[str, ...] = tuple(_STYLED)
+HEADS_UP_ONLY: tuple[str, ...] = tuple(k for k, p in PERSONALITIES.items() if p.equilibrium)
 
 
 # What each style should look like before the first draw, by the number of seats

@@ -26,11 +26,11 @@ from functools import lru_cache
 
 from ..cards import DECK, Card
 from ..profiles import PROFILES
-from .players import PERSONALITIES, SNOW_BELOW, View, decide_draw
+from .players import PERSONALITIES, SNOW_BELOW, STYLES, View, decide_draw
 from .reading import keep_value
 
 POOL = 300  # hands kept per pool: enough that the coach's samples rarely repeat one
-POPULATION = "population"  # a player who is each personality equally often
+POPULATION = "population"  # a player who is each of the three styles equally often
 MAX_ROUNDS = 40  # fresh starts allowed when too few hands match the draws seen
 
 
@@ -46,7 +46,7 @@ class Holding:
 def personalities_of(model: str) -> tuple[str, ...]:
     """The personalities a player model mixes: one, or every personality equally often."""
     if model == POPULATION:
-        return tuple(PERSONALITIES)
+        return STYLES
     if model not in PERSONALITIES:
         raise ValueError(f"unknown player model {model!r}")
     return (model,)

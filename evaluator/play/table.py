@@ -59,7 +59,7 @@ class TableSettings:
 
     def check(self) -> None:
         """Refuse settings no table could play, with the reason in words."""
-        from .players import PERSONALITIES  # the players module reads these settings too
+        from .players import HEADS_UP_ONLY, PERSONALITIES  # the players module reads these too
 
         if self.game not in PROFILES:
             raise EvaluatorError(
@@ -85,6 +85,11 @@ class TableSettings:
                 raise EvaluatorError(
                     f"'{excerpt(str(key))}' is not a computer player: choose one of "
                     f"{', '.join(PERSONALITIES)}"
+                )
+            elif key in HEADS_UP_ONLY and n != 2:
+                raise EvaluatorError(
+                    f"the {PERSONALITIES[key].name} player sits only at a heads-up table "
+                    f"(two players), not at a table of {n}"
                 )
         for stack in self.stacks:
             if not isinstance(stack, int) or isinstance(stack, bool) or not 1 <= stack <= 10**9:

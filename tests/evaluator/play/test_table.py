@@ -5,14 +5,15 @@ from __future__ import annotations
 import pytest
 
 from evaluator import PROFILES, EvaluatorError
-from evaluator.play import PERSONALITIES, Action, IllegalAction, LiveHand, TableSettings
+from evaluator.play import Action, IllegalAction, LiveHand, TableSettings
+from evaluator.play.players import STYLES
 
 
 def test_the_default_table_seats_the_learner_and_three_different_players():
     table = TableSettings.default("badacey", 5)
     assert table.seats == 4 and table.learner_seat == 0
     assert table.personalities[0] is None
-    assert set(table.personalities[1:]) == set(PERSONALITIES)
+    assert set(table.personalities[1:]) == set(STYLES)
     assert len(set(table.names)) == 4
     assert all(s == 20 * PROFILES["badacey"].big_bet for s in table.stacks)
 
