@@ -41,6 +41,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bench import coach_equilibrium
 from bench.measure import MARKDOWN_HEAD, Line, show
 from evaluator import PROFILES, parse_deal, replay
 from evaluator.cards import Card
@@ -734,6 +735,7 @@ def parse_options(argv: Sequence[str] | None) -> argparse.Namespace:
         "--coach-parts", default="timings,reference,heads-up", help="which of part 5 to run"
     )
     parser.add_argument("--markdown", action="store_true", help="rows of docs/benchmarks.md")
+    coach_equilibrium.add_options(parser)  # --coach-parts equilibrium (issue 45)
     parser.add_argument(
         "--quick",
         action="store_true",
@@ -774,6 +776,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "timings": bench_coach_timings,
         "reference": bench_reference,
         "heads-up": bench_heads_up,
+        "equilibrium": coach_equilibrium.bench_coach_equilibrium,
     }
     for name in options.coach_parts.split(","):
         for line in parts[name.strip()](options):
