@@ -44,6 +44,7 @@ import math
 import multiprocessing
 import os
 import statistics
+import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -89,6 +90,12 @@ def add_options(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--jobs", type=int, default=os.cpu_count() or 1, help="worker processes for the spots"
+    )
+    parser.add_argument(
+        "--equilibrium-minutes",
+        type=float,
+        default=0.0,
+        help="stop taking spots after this long (0: no limit); the report gives the count run",
     )
 
 
@@ -497,11 +504,13 @@ def _seeds() -> Iterator[int]:
 
 
 def run(
-    count: int, policy_count: int, jobs: int, samples: int = SAMPLES
+    count: int, policy_count: int, jobs: int, samples: int = SAMPLES, minutes: float = 0.0
 ) -> tuple[list[SpotResult], float]:
-    """The first ``count`` fitting spots in seed order, the first ``policy_count`` of them with
-    the coach policy's exploitability; and the wall seconds it took."""
+    """The first ``count`` fitting spots in seed order (fewer if ``minutes`` run out first),
+    the first ``policy_count`` of them with the coach policy's exploitability; and the wall
+    seconds it took. Progress goes to stderr every 500 spots."""
     started = time.perf_counter()
+    deadline = started + 60 * minutes if minutes > 0 else math.inf
     results: list[SpotResult] = []
     where: list[tuple[int, int]] = []
     for found in _mapped(partial(seed_results, samples), _seeds(), jobs):
@@ -509,8 +518,11 @@ def run(
             if len(results) < count:
                 results.append(result)
                 where.append((result.seed, index))
-        if len(results) >= count:
+        if len(results) >= count or time.perf_counter() > deadline:
             break
+        if len(results) // 500 > (len(results) - len(found)) // 500:
+            seconds = time.perf_counter() - started
+            print(f"  ... {len(results)} spots, {seconds:.0f} s", file=sys.stderr, flush=True)
     tasks = where[:policy_count]
     for k, with_policy in enumerate(_mapped(partial(policy_result, samples), tasks, jobs)):
         if with_policy is not None:
@@ -563,7 +575,9 @@ def share_interval(hits: int, n: int) -> tuple[float, float]:
     return p, half
 
 
-def report(results: Sequence[SpotResult], wall: float, jobs: int) -> list[Line]:
+def report(
+    results: Sequence[SpotResult], wall: float, jobs: int, asked: int | None = None
+) -> list[Line]:
     """The lines of the part: support, loss, the coach policy, the causes, the time."""
     n = len(results)
     if n == 0:
@@ -574,7 +588,7 @@ def report(results: Sequence[SpotResult], wall: float, jobs: int) -> list[Line]:
     lines = [
         Line(
             f"coach vs equilibrium: heads-up last-round spots ({jobs} jobs, {wall:.0f} s)",
-            f"{n:,}",
+            f"{n:,}" + (f" of {asked:,} asked" if asked is not None and asked > n else ""),
             "",
             None,
         ),
@@ -674,5 +688,6 @@ def report(results: Sequence[SpotResult], wall: float, jobs: int) -> list[Line]:
 def bench_coach_equilibrium(options: argparse.Namespace) -> list[Line]:
     """The part of ``bench.play``: run the spots and report them."""
     count, policy_count, jobs, samples = sizes(options)
-    results, wall = run(count, policy_count, jobs, samples)
-    return report(results, wall, jobs)
+    minutes = getattr(options, "equilibrium_minutes", 0.0)
+    results, wall = run(count, policy_count, jobs, samples, minutes)
+    return report(results, wall, jobs, count)
