@@ -414,6 +414,8 @@ def measure_spot(
     ranges_cpu = time.process_time() - clock
     if spot is None:
         return None
+    if not spot.ranges[0] or not spot.ranges[1]:
+        return None  # no sampled hand of the model plays the seat's line: nothing to solve
     clock = time.process_time()
     solution = solve_spot(
         spot.game,
@@ -483,8 +485,12 @@ def seed_results(samples: int, seed: int) -> list[SpotResult]:
 def policy_result(samples: int, task: tuple[int, int]) -> SpotResult | None:
     """The spot ``index`` of seed ``seed`` again, with the coach policy's exploitability."""
     seed, index = task
-    fitting = [h for h in last_round_decisions(seed) if spot_for(h, samples=samples) is not None]
+    fitting = [h for h in last_round_decisions(seed) if _fits(spot_for(h, samples=samples))]
     return measure_spot(fitting[index], seed, True, samples)
+
+
+def _fits(spot: RangeSpot | None) -> bool:
+    return spot is not None and all(spot.ranges)
 
 
 def _mapped[T, R](function: Callable[[T], R], tasks: Iterable[T], jobs: int) -> Iterator[R]:
