@@ -41,6 +41,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from bench import coach_equilibrium
 from bench.matches import add_options as add_match_options
 from bench.matches import bench_matches
 from bench.matches import quick as quick_matches
@@ -738,6 +739,7 @@ def parse_options(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     add_match_options(parser)  # part 5's honest matches (``--coach-parts matches``)
     parser.add_argument("--markdown", action="store_true", help="rows of docs/benchmarks.md")
+    coach_equilibrium.add_options(parser)  # --coach-parts equilibrium (issue 45)
     parser.add_argument(
         "--quick",
         action="store_true",
@@ -780,6 +782,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "reference": bench_reference,
         "heads-up": bench_heads_up,
         "matches": bench_matches,
+        "equilibrium": coach_equilibrium.bench_coach_equilibrium,
     }
     for name in options.coach_parts.split(","):
         for line in parts[name.strip()](options):

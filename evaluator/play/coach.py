@@ -241,6 +241,11 @@ def _at_table(hand: LiveHand, action: Action) -> Action:
     return action
 
 
+# The size of a mistake graded by the share rule alone (``grading``) in a pot so small
+# that the chips it gives up round to nothing: still a mistake, so never a size of 0.
+SMALLEST_MISTAKE = 0.001
+
+
 def grade_decision(hand_before: LiveHand, action: Action) -> Grade:
     """Grade ``action`` in the learner's situation of ``hand_before`` (which is not changed).
 
@@ -273,7 +278,7 @@ def grade_decision(hand_before: LiveHand, action: Action) -> Grade:
         verdict.reason,
         None if correct else better_play,
         None if correct else _at_table(hand_before, best.action),
-        0.0 if correct else round(max(verdict.loss_bb, 0.0), 3),
+        0.0 if correct else max(round(verdict.loss_bb, 3), SMALLEST_MISTAKE),
         spot.decision,
         details,
     )

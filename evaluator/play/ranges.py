@@ -116,5 +116,21 @@ def pool(game: str, model: str, drew: tuple[int, ...]) -> tuple[Holding, ...]:
 def holdings(
     game: str, model: str, drew: tuple[int, ...], blocked: frozenset[Card]
 ) -> tuple[Holding, ...]:
-    """The pool without the hands holding a card the learner can see."""
-    return tuple(h for h in pool(game, model, drew) if not blocked.intersection(h.cards))
+    """The pool without the hands holding a card the learner can see.
+
+    A rare line (standing pat at every draw, say) leaves a pool of a few hands
+    resampled many times; when the learner holds a card of each of them,
+    nothing is left, and the range falls back on hands dealt from the cards
+    the learner cannot see, as ``pool`` does when the model never plays the
+    line at all (the coach once failed on such a spot).
+    """
+    found = tuple(h for h in pool(game, model, drew) if not blocked.intersection(h.cards))
+    if found:
+        return found
+    rng = random.Random(f"range:{game}:{model}:{drew}:{sorted(c.index for c in blocked)}")
+    free = [c for c in DECK if c not in blocked]
+    kinds = personalities_of(model)
+    size = PROFILES[game].hand_size
+    return tuple(
+        Holding(tuple(rng.sample(free, size)), kinds[i % len(kinds)], False) for i in range(POOL)
+    )

@@ -143,11 +143,22 @@ def keep_value(
 def _keep_value(
     profile: GameProfile, keep: tuple[Card, ...], draws_left: int
 ) -> tuple[float, tuple[tuple[str, float], ...]]:
-    """Remembered: the coach's rollouts read the same kept cards many times."""
+    """Remembered: the coach's rollouts read the same kept cards many times.
+
+    Only the places the keep leaves open fill at this draw: a kept card that
+    plays no part in a half (the second card of a pair, a second card of a
+    suit in Badugi) holds its place until a later draw throws it. Without
+    this, standing pat on a pair read as drawing to the four cards beside it,
+    the same value as throwing the pair card, and the tie went to keeping
+    more cards: the players stood pat on a pair, and on nothing at the last
+    draw, and the ranges of a player who stood pat were full of such hands.
+    """
     per_half: dict[str, float] = {}
+    open_places = profile.hand_size - len(keep)
     for half in profile.awards:
         reading = read_half(profile, half, keep, 12)
-        p = completion(half, reading.need, draws_left)
+        draws = draws_left if reading.need <= open_places else draws_left - 1
+        p = completion(half, reading.need, draws)
         # A drawing hand usually ends up with a top card a little above what it keeps.
         top = reading.top if reading.made else max(reading.top, BEST_TOP[half] + 2)
         per_half[half] = p * quality(half, top)

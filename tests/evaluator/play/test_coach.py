@@ -219,3 +219,22 @@ def test_the_better_throw_keeps_its_face_cards_upper_case() -> None:
                 assert all(f.lower() not in grade.better_play for f in faces)
                 return
     raise AssertionError("no seed gave a better throw with a face card to check")
+
+
+def test_the_coach_answers_when_every_hand_of_the_opponents_range_holds_one_of_your_cards():
+    """A caller who stood pat at the first draw, then drew two and one: its few pat hands,
+    redrawn, all hold a card of 6-4-8-2-9 here. The coach falls back on hands from the cards
+    you cannot see and still values every choice (it once failed on this spot)."""
+    from evaluator import parse_cards
+    from evaluator.play.grading import grade_choices
+    from evaluator.play.ranges import pool
+    from evaluator.play.spot import OpponentInSpot, Spot
+    from evaluator.play.values import value_spot
+
+    cards = tuple(parse_cards("6c 4s 8c 2s 9s"))
+    assert all(set(cards) & set(h.cards) for h in pool("badeucey", "caller", (0, 2, 1)))
+    spot = Spot("badeucey", "bet", cards, (), 0, 40, 0, 10, 4, (OpponentInSpot((0, 2, 1)),))
+    choices = legal_choices(spot)
+    valued = value_spot(spot, choices, models=("caller",), round_actions=(("check",),))
+    assert set(valued.values) == set(choices)
+    assert grade_choices(spot, valued)[0].action in choices

@@ -111,3 +111,41 @@ def test_docs_play_md_prints_the_style_targets():
         cells = [c.strip() for c in row.group(1).split("|")]
         expected = [f"{t.vpip:.0%} / {t.raises:.0%}" for _, t in sorted(by_seats.items())]
         assert cells == expected
+
+
+def test_a_player_with_a_pair_and_a_draw_to_come_throws_the_pair_card_instead_of_standing_pat():
+    """A-3-6-7 with a second six in ace-to-five, or A-2-3 with two diamonds in Badugi: every
+    personality throws the card that does not play, with one draw left or two (they once stood
+    pat on the pair, which read as good as drawing to the four cards beside it)."""
+    import random
+
+    from evaluator import get_profile, parse_cards
+    from evaluator.play.players import View, decide_draw
+
+    for game, text in (("ace_to_five", "Ac 3s 6c 7d 6s"), ("badugi", "As 2h 3d 4d")):
+        profile = get_profile(game)
+        cards = tuple(parse_cards(text))
+        for left in (1, 2):
+            view = View(profile, 0, cards, left, 0, 0, True, False, 1, (None,), 0, False, 5)
+            for personality in PERSONALITIES.values():
+                (thrown,) = decide_draw(personality, view, random.Random(0))
+                kept = [c for c in cards if c != thrown]
+                if game == "badugi":
+                    assert len({c.suit for c in kept}) == len(kept), (personality.key, thrown)
+                else:
+                    assert len({c.rank for c in kept}) == len(kept), (personality.key, thrown)
+
+
+def test_a_player_who_stood_pat_at_the_last_draw_holds_a_made_hand_in_the_coachs_ranges():
+    """The coach reads an opponent who drew one, one and then stood pat as holding a made
+    hand (no pair in a lowball game, four suits in Badugi), never a hand it could not draw to."""
+    from evaluator import badugi
+    from evaluator.play.ranges import pool
+
+    for game in ("ace_to_five", "deuce_to_seven", "badugi"):
+        for key in PERSONALITIES:
+            hands = pool(game, key, (1, 1, 0))
+            if game == "badugi":
+                assert all(badugi(h.cards).size == 4 for h in hands), (game, key)
+            else:
+                assert all(len({c.rank for c in h.cards}) == 5 for h in hands), (game, key)
