@@ -77,7 +77,7 @@ AGGRESSIVE = ("bet", "raise")
 Matrix = npt.NDArray[np.float64]
 
 
-def add_options(parser: argparse.ArgumentParser) -> None:
+def add_options(parser: argparse.ArgumentParser, jobs: bool = True) -> None:
     """This part's options of ``python -m bench.play``."""
     parser.add_argument(
         "--equilibrium-spots", type=int, default=SPOTS, help="coach vs equilibrium: spots"
@@ -88,9 +88,10 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         default=POLICY_SPOTS,
         help="coach vs equilibrium: spots whose coach policy is best-responded to",
     )
-    parser.add_argument(
-        "--jobs", type=int, default=os.cpu_count() or 1, help="worker processes for the spots"
-    )
+    if jobs:  # bench.play, with two parts that share it, adds --jobs itself
+        parser.add_argument(
+            "--jobs", type=int, default=os.cpu_count() or 1, help="worker processes"
+        )
     parser.add_argument(
         "--equilibrium-minutes",
         type=float,

@@ -44,7 +44,7 @@ FIRST_SEED = 11 * 10**6  # far from the value function's seeds (``FIT_SEED``)
 TARGET = 1.0  # the 95% half-width wanted, big bets per 100 hands
 
 
-def add_options(parser: argparse.ArgumentParser) -> None:
+def add_options(parser: argparse.ArgumentParser, jobs: bool = True) -> None:
     parser.add_argument(
         "--match-hands", type=int, default=10_000, help="hands per match of computer players"
     )
@@ -57,7 +57,8 @@ def add_options(parser: argparse.ArgumentParser) -> None:
         default=10_000,
         help="hands per match of the equilibrium player",
     )
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes for the matches")
+    if jobs:  # bench.play, with two parts that share it, adds --jobs itself
+        parser.add_argument("--jobs", type=int, default=1, help="worker processes")
     parser.add_argument(
         "--fit-deals",
         type=int,

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import random
 import statistics
 import sys
@@ -737,9 +738,15 @@ def parse_options(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--coach-parts", default="timings,reference,heads-up", help="which of part 5 to run"
     )
-    add_match_options(parser)  # part 5's honest matches (``--coach-parts matches``)
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="worker processes: matches, equilibrium",
+    )
+    add_match_options(parser, jobs=False)  # part 5's honest matches (``--coach-parts matches``)
     parser.add_argument("--markdown", action="store_true", help="rows of docs/benchmarks.md")
-    coach_equilibrium.add_options(parser)  # --coach-parts equilibrium (issue 45)
+    coach_equilibrium.add_options(parser, jobs=False)  # --coach-parts equilibrium (issue 45)
     parser.add_argument(
         "--quick",
         action="store_true",
