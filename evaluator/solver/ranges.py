@@ -225,18 +225,26 @@ def spot_for(hand: LiveHand, *, samples: int = SAMPLES) -> RangeSpot | None:
     for seat in seats:
         key = hand.settings.personalities[seat] or LEARNER_MODEL
         models.append(key)
-        found = seat_range(
-            profile,
-            PERSONALITIES[key],
-            [d for d in decisions if d.seat == seat and d.betting_round >= last_round - 1],
-            drawn[seat][-1] if drawn[seat] else 0,
-            [d for seat_, d in enumerate(drawn) if seat_ != seat and d],
-            pool=_pool(hand, seat),
-            samples=samples,
-            rng=rng,
-        )
+        # A rare line (standing pat at the first draw, say) may leave no sampled hand:
+        # sample four times as many once, then call the spot unsolvable rather than
+        # hand the solver an empty range.
+        for tries in (samples, 4 * samples):
+            found = seat_range(
+                profile,
+                PERSONALITIES[key],
+                [d for d in decisions if d.seat == seat and d.betting_round >= last_round - 1],
+                drawn[seat][-1] if drawn[seat] else 0,
+                [d for seat_, d in enumerate(drawn) if seat_ != seat and d],
+                pool=_pool(hand, seat),
+                samples=tries,
+                rng=rng,
+            )
+            if found or seat == learner:
+                break
         if seat == learner:
             found = _with_hand(found, _text(hand.hand_of(learner)))
+        elif not found:
+            return None
         ranges.append(tuple(found))
         weights.append(tuple(found.values()))
     return RangeSpot(

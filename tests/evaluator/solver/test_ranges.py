@@ -128,3 +128,30 @@ def test_the_same_decision_asked_again_is_answered_from_memory():
     first = advice_for(hand, samples=60)
     again = advice_for(LiveHand.replay(hand.settings, hand.learner_actions), samples=60)
     assert again is first
+
+
+def test_a_line_no_sampled_hand_plays_gets_no_spot_rather_than_an_empty_range(monkeypatch):
+    """The panel says the spot does not fit instead of failing on "seat 1's range is empty";
+    it samples more hands once before giving up."""
+    hand = last_round_hand(0)
+    asked: list[int] = []
+    real = ranges.seat_range
+
+    def none_for_the_opponent(profile, model, decisions, drew, others, *, pool, samples, rng):
+        asked.append(samples)
+        if len(asked) % 2 == 1 and model is PERSONALITIES["solid"]:
+            return {}
+        return real(profile, model, decisions, drew, others, pool=pool, samples=samples, rng=rng)
+
+    monkeypatch.setattr(ranges, "seat_range", none_for_the_opponent)
+    assert spot_for(hand, samples=40) is not None  # the second, larger sample found hands
+    assert 160 in asked
+
+    monkeypatch.setattr(
+        ranges,
+        "seat_range",
+        lambda profile, model, *a, **k: (
+            {} if model is PERSONALITIES["solid"] else real(profile, model, *a, **k)
+        ),
+    )
+    assert spot_for(hand, samples=40) is None
