@@ -62,7 +62,7 @@ from evaluator.play.ranges import POPULATION
 from evaluator.play.spot_data import OpponentInSpot, Spot, legal_choices
 from evaluator.play.values import TABLE_BUDGET, value_spot
 from evaluator.profiles import GameProfile, get_profile
-from evaluator.solver import RangeSpot, Solution, solve_spot, spot_for
+from evaluator.solver import RangeSpot, Solution, solve_range_spot, spot_for
 
 GAMES = ("badacey", "badeucey", "badugi", "ace_to_five", "deuce_to_seven")
 KINDS = ("solid", "caller", "aggressor")
@@ -418,16 +418,7 @@ def measure_spot(
     if not spot.ranges[0] or not spot.ranges[1]:
         return None  # no sampled hand of the model plays the seat's line: nothing to solve
     clock = time.process_time()
-    solution = solve_spot(
-        spot.game,
-        spot.ranges,
-        weights=spot.weights,
-        pot=spot.pot,
-        bet=spot.bet,
-        cap=spot.cap,
-        first=spot.first,
-        target_mbb=TARGET_MBB,
-    )
+    solution = solve_range_spot(spot, target_mbb=TARGET_MBB)
     solve_cpu = time.process_time() - clock
     clock = time.process_time()
     learner = spot.solver_seat(hand.settings.learner_seat)

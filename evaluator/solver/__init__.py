@@ -30,7 +30,8 @@ Plain Python and numpy, no Django. The public API, which pages and the
   from the hand under the coach's player model (``ranges.spot_for``), the
   spot solved, and the learner's ``mix`` and ``values`` read off; None when
   the spot does not fit.
-- ``spot_for(hand) -> RangeSpot | None``: just the ranges and the spot.
+- ``spot_for(hand) -> RangeSpot | None``: just the ranges and the spot;
+  ``solve_range_spot(spot, target_mbb=0.5)`` solves it.
 
 Histories are the actions so far separated by spaces: ``""``, ``"check"``,
 ``"check bet"``, ``"bet raise"``. Actions are ``check``, ``bet``, ``call``,
@@ -43,7 +44,7 @@ from __future__ import annotations
 from .betting_tree import BET, CALL, CHECK, FOLD, RAISE
 from .last_draw import DrawSolution, solve_draw_spot
 from .last_round import solve_spot
-from .live_spot import LiveAdvice, advice_for
+from .live_spot import LiveAdvice, advice_for, solve_range_spot
 from .ranges import RangeSpot, spot_for
 from .solution import Solution
 
@@ -59,6 +60,7 @@ __all__ = [
     "Solution",
     "advice_for",
     "solve_draw_spot",
+    "solve_range_spot",
     "solve_spot",
     "spot_for",
 ]

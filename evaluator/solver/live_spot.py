@@ -14,7 +14,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 
 from ..play.hand import LiveHand
-from .last_round import solve_spot
+from .last_round import DEFAULT_TARGET_MBB, solve_spot
 from .ranges import SAMPLES, RangeSpot, spot_for
 from .solution import Solution
 
@@ -59,11 +59,9 @@ def advice_for(hand: LiveHand, *, samples: int = SAMPLES) -> LiveAdvice | None:
     return advice
 
 
-def _advice(hand: LiveHand, samples: int) -> LiveAdvice | None:
-    spot = spot_for(hand, samples=samples)
-    if spot is None:
-        return None
-    solution = solve_spot(
+def solve_range_spot(spot: RangeSpot, target_mbb: float = DEFAULT_TARGET_MBB) -> Solution:
+    """Solve the round of a spot read from a played hand (its ranges, pot, bet and order)."""
+    return solve_spot(
         spot.game,
         spot.ranges,
         weights=spot.weights,
@@ -71,7 +69,15 @@ def _advice(hand: LiveHand, samples: int) -> LiveAdvice | None:
         bet=spot.bet,
         cap=spot.cap,
         first=spot.first,
+        target_mbb=target_mbb,
     )
+
+
+def _advice(hand: LiveHand, samples: int) -> LiveAdvice | None:
+    spot = spot_for(hand, samples=samples)
+    if spot is None:
+        return None
+    solution = solve_range_spot(spot)
     seat = spot.solver_seat(hand.settings.learner_seat)
     mine = hand.learner_cards
     return LiveAdvice(

@@ -8,7 +8,7 @@ import pytest
 from bench import coach_equilibrium as part
 from bench.play import main
 from evaluator.play.coach import coach_action, spot_of
-from evaluator.solver import solve_spot, spot_for
+from evaluator.solver import solve_range_spot, spot_for
 
 
 def first_spots(count: int):
@@ -24,15 +24,7 @@ def first_spots(count: int):
 
 
 def solved(spot):
-    return solve_spot(
-        spot.game,
-        spot.ranges,
-        weights=spot.weights,
-        pot=spot.pot,
-        bet=spot.bet,
-        cap=spot.cap,
-        first=spot.first,
-    )
+    return solve_range_spot(spot)
 
 
 def test_the_quick_run_prints_each_line_of_the_part(capsys):
