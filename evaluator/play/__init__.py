@@ -11,6 +11,7 @@ computer players and the coach.
 
 from __future__ import annotations
 
+from . import equilibrium as _equilibrium  # noqa: F401  (puts its bet rule in players.BET_RULES)
 from .coach import THRESHOLDS, SessionSummary, coach_action, grade_decision, summarize
 from .hand import DecisionPoint, LiveHand
 from .players import PERSONALITIES, Personality

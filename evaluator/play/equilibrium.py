@@ -22,6 +22,8 @@ import random
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from .players import BET_RULES
+
 if TYPE_CHECKING:  # the hand module imports this one
     from .hand import LiveHand
 
@@ -58,3 +60,6 @@ def pick(mix: dict[str, float], legal: set[str], rng: random.Random) -> str | No
             chosen = kind
             break
     return chosen if chosen in legal else None
+
+
+BET_RULES["equilibrium"] = equilibrium_bet

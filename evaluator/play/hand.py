@@ -35,7 +35,7 @@ from ..profiles import GameProfile, get_profile
 from ..settlement import Settlement, settle
 from ..wording import number_word
 from .coach import grade_decision
-from .players import PERSONALITIES, SNOW_BELOW, View, decide_bet, decide_draw
+from .players import BET_RULES, PERSONALITIES, SNOW_BELOW, View, decide_bet, decide_draw
 from .reading import keep_value
 from .spelling import BASE_VERBS, card_json
 from .table import Action, ActResult, Event, IllegalAction, LegalAction, TableSettings
@@ -722,10 +722,9 @@ class LiveHand:
         view = self.view(seat)
         if self._phase == "draw":
             return Action("draw", decide_draw(personality, view, rng))
-        if personality.equilibrium:
-            from .equilibrium import equilibrium_bet  # it asks the solver, which reads hands
-
-            kind = equilibrium_bet(self, seat, rng)
+        rule = BET_RULES.get(key)  # the Equilibrium player's solver (players.BET_RULES)
+        if rule is not None:
+            kind = rule(self, seat, rng)
             if kind is not None:
                 return Action(kind)
         return Action(decide_bet(personality, view, rng))

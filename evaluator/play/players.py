@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import random
 from bisect import bisect_left
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from types import MappingProxyType
+from typing import Any
 
 from ..cards import DECK, Card
 from ..profiles import GameProfile, get_profile
@@ -155,6 +156,13 @@ PERSONALITIES: Mapping[str, Personality] = MappingProxyType(
 # The personalities with a style of their own (the coach's population of players).
 STYLES: tuple[str, ...] = tuple(_STYLED)
 HEADS_UP_ONLY: tuple[str, ...] = tuple(k for k, p in PERSONALITIES.items() if p.equilibrium)
+
+# Bets that come from outside a personality's numbers: the Equilibrium player's, from the
+# solver. ``evaluator.play.equilibrium`` puts its rule here when ``evaluator.play`` loads,
+# so the hand asks this table and never imports the solver (which reads hands itself).
+# A rule answers None when it has nothing to say; the personality's numbers then decide.
+BetRule = Callable[[Any, int, random.Random], str | None]
+BET_RULES: dict[str, BetRule] = {}
 
 
 # What each style should look like before the first draw, by the number of seats
