@@ -28,6 +28,7 @@ from typing import Any
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import connections
 
 from evaluator import EvaluatorError
 from tables import broadcast, service, views_state
@@ -86,7 +87,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):  # type: ignore[misc]
         elif kind == "act":
             # Off the process's one synchronous thread: moves at different tables wait on
             # the database side by side (the table's row lock still orders each table's).
-            refusal = await database_sync_to_async(self._act, thread_sensitive=False)(content)
+            # SQLite lets one writer in at a time, so there they stay on that thread.
+            parallel = connections["default"].vendor != "sqlite"
+            act = database_sync_to_async(self._act, thread_sensitive=not parallel)
+            refusal = await act(content)
             if refusal:
                 await self.send_json({"type": "refused", "message": refusal})
         elif kind == "tick":

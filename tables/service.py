@@ -418,6 +418,21 @@ def deadline(table: LiveTable, hand: LiveTableHand, live: LiveHand) -> Any:
     return hand.turn_started_at + timedelta(seconds=table.clock_seconds + bank)
 
 
+def tick_due(table: LiveTable) -> bool:
+    """Whether ``tick`` may have something to do, read without the table's lock: a seat's
+    clock has run out, or no hand is being played (the next may be due). A page load asks
+    this first, so watching a table never queues behind the moves made at it."""
+    if table.status != OPEN:
+        return False
+    hand = _current(table)
+    if hand is None:
+        return True
+    live = live_cache.take(hand)
+    live_cache.give(hand, live)
+    when = deadline(table, hand, live)
+    return when is not None and timezone.now() >= when
+
+
 def tick(table_id: int) -> bool:
     """Enforce the clock: a seat out of time checks (or stands pat) if it may, else folds,
     and sits out. Also deals the next hand when one is due. True when anything changed."""
@@ -442,6 +457,8 @@ def tick(table_id: int) -> bool:
                 row.save(update_fields=["sat_out", "time_bank"])
                 _log(table, "timeout", f"{_name(row.user)} ran out of time and is sitting out")
             _play_absent(table, hand, live)
+        else:
+            live_cache.give(hand, live)  # untouched: the next move may use it
         return table.last_seq != before
 
 

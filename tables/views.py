@@ -168,8 +168,9 @@ def _page(
 @login_required
 def table(request: HttpRequest, table_id: int) -> HttpResponse:
     table = _visible(request, table_id)
-    service.tick(table.pk)  # a page load enforces the clock too, so no-JS tables move on
-    table.refresh_from_db()
+    if service.tick_due(table):  # a page load enforces the clock too, so no-JS tables move on
+        service.tick(table.pk)
+        table.refresh_from_db()
     return _page(request, table)
 
 
