@@ -39,7 +39,7 @@ from .blas_threads import use_one_blas_thread
 from .draw_choices import ENUMERATE_UP_TO, SAMPLED, replacements, sensible_throws, throw_words
 from .hand_matrix import HandMatrix
 from .last_round import DEFAULT_TARGET_MBB, _check_numbers
-from .ranges_input import Range, read_range
+from .ranges_input import Range, read_ranges
 from .round_cfr import RoundGame, average_weight
 
 Vector = npt.NDArray[np.float64]
@@ -138,17 +138,8 @@ def solve_draw_spot(
     with each range holding the hands *before* the last draw."""
     profile = game if isinstance(game, GameProfile) else get_profile(game)
     _check_numbers(pot, bet, cap, first, iterations, target_mbb)
-    if isinstance(ranges, str) or not isinstance(ranges, Sequence) or len(ranges) != 2:
-        raise EvaluatorError("give two ranges, one list of hands for each seat")
-    if weights is not None and (
-        isinstance(weights, str) or not isinstance(weights, Sequence) or len(weights) != 2
-    ):
-        raise EvaluatorError("give the weights as two lists, one for each seat")
-    read = tuple(
-        read_range(profile, seat, ranges[seat], None if weights is None else weights[seat])
-        for seat in (0, 1)
-    )
-    return _solve(profile, (read[0], read[1]), pot, bet, cap, first, iterations, target_mbb)
+    read = read_ranges(profile, ranges, weights)
+    return _solve(profile, read, pot, bet, cap, first, iterations, target_mbb)
 
 
 def _seat(profile: GameProfile, hands: Range, seat: int) -> _Seat:

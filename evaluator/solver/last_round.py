@@ -30,7 +30,7 @@ from ..profiles import GameProfile, get_profile
 from .betting_tree import CALL, FOLD, betting_tree
 from .blas_threads import use_one_blas_thread
 from .hand_matrix import hand_matrix
-from .ranges_input import Range, read_range
+from .ranges_input import Range, read_ranges
 from .round_cfr import RoundGame
 from .solution import Solution
 
@@ -65,17 +65,8 @@ def solve_spot(
     """
     profile = game if isinstance(game, GameProfile) else get_profile(game)
     _check_numbers(pot, bet, cap, first, iterations, target_mbb)
-    if isinstance(ranges, str) or not isinstance(ranges, Sequence) or len(ranges) != 2:
-        raise EvaluatorError("give two ranges, one list of hands for each seat")
-    if weights is not None and (
-        isinstance(weights, str) or not isinstance(weights, Sequence) or len(weights) != 2
-    ):
-        raise EvaluatorError("give the weights as two lists, one for each seat")
-    read = tuple(
-        read_range(profile, seat, ranges[seat], None if weights is None else weights[seat])
-        for seat in (0, 1)
-    )
-    return _solve(profile, (read[0], read[1]), pot, bet, cap, first, iterations, target_mbb)
+    read = read_ranges(profile, ranges, weights)
+    return _solve(profile, read, pot, bet, cap, first, iterations, target_mbb)
 
 
 @lru_cache(maxsize=32)

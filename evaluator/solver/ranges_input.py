@@ -100,3 +100,20 @@ def _weights(who: str, weights: object, count: int) -> tuple[float, ...]:
     if not any(found):
         raise EvaluatorError(f"every weight of {who}'s range is 0: at least one must be above 0")
     return tuple(found)
+
+
+def read_ranges(
+    profile: GameProfile, ranges: Sequence[object], weights: Sequence[object] | None
+) -> tuple[Range, Range]:
+    """Both seats' ranges as a caller gave them (the last round's and the last draw's
+    solvers take the same two lists), each read by ``read_range``."""
+    if isinstance(ranges, str) or not isinstance(ranges, Sequence) or len(ranges) != 2:
+        raise EvaluatorError("give two ranges, one list of hands for each seat")
+    if weights is not None and (
+        isinstance(weights, str) or not isinstance(weights, Sequence) or len(weights) != 2
+    ):
+        raise EvaluatorError("give the weights as two lists, one for each seat")
+    return (
+        read_range(profile, 0, ranges[0], None if weights is None else weights[0]),
+        read_range(profile, 1, ranges[1], None if weights is None else weights[1]),
+    )
